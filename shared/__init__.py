@@ -1,0 +1,1 @@
+"""Library code used by several Cardroom services: engines, solver, protocol, helpers."""

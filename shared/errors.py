@@ -1,0 +1,49 @@
+"""The one exception hierarchy of Cardroom; the gRPC layer maps each class to a status code."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+
+class CardroomError(Exception):
+    """Base of every domain error; `reason` is a sentence a user can act on."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class InvalidArgument(CardroomError):
+    """The request itself is malformed (bad notation, out-of-range value, bad option)."""
+
+    def __init__(self, reason: str, field: str | None = None) -> None:
+        super().__init__(reason)
+        self.field = field
+
+
+class InvalidConfig(InvalidArgument):
+    """A game configuration that cannot be played."""
+
+
+class InvalidDeal(InvalidArgument):
+    """An explicit deal that is not a legal deal for the configuration."""
+
+
+class MalformedAction(InvalidArgument):
+    """An action string that is not in the game's canonical notation."""
+
+
+class IllegalMove(CardroomError):
+    """A well-formed move the rules do not allow now; carries the legal moves."""
+
+    def __init__(self, reason: str, legal: Sequence[str] = ()) -> None:
+        super().__init__(reason)
+        self.legal = list(legal)
+
+
+class NotYourTurn(IllegalMove):
+    """A seat tried to act when it is not that seat's turn."""
+
+
+class GameOver(IllegalMove):
+    """The game has ended; no further moves are accepted."""

@@ -1,0 +1,1 @@
+"""Pure rule engines (no I/O); every game module follows the contract in shared.games.base."""
