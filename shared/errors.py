@@ -47,3 +47,33 @@ class NotYourTurn(IllegalMove):
 
 class GameOver(IllegalMove):
     """The game has ended; no further moves are accepted."""
+
+
+class InvalidFields(InvalidArgument):
+    """Several fields of one request are malformed; `violations` holds (field, reason) pairs."""
+
+    def __init__(self, violations: Sequence[tuple[str, str]]) -> None:
+        pairs = list(violations)
+        super().__init__("; ".join(f"{f}: {r}" for f, r in pairs), pairs[0][0] if pairs else None)
+        self.violations = pairs
+
+
+class StaleVersion(CardroomError):
+    """The caller's expected version is not the current one; reload and retry."""
+
+
+class NotFound(CardroomError):
+    """The named resource (a match, a policy) does not exist."""
+
+    def __init__(self, reason: str, resource_type: str = "", name: str = "") -> None:
+        super().__init__(reason)
+        self.resource_type = resource_type
+        self.name = name
+
+
+class Unauthenticated(CardroomError):
+    """No valid credential was presented."""
+
+
+class PermissionDenied(CardroomError):
+    """The credential is valid but does not allow this call."""
