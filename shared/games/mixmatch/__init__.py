@@ -1,0 +1,40 @@
+"""Mix Match (rules/mixmatch.txt, rulings M1-M8, N3): the engine and the claim parser.
+
+The engine keeps the contract of shared.games.base: ``GAME``, ``Config``, ``new_game``,
+``from_json``, ``replay`` and ``State``. The claim tools stand alone for the solver and the
+services: ``parse_expression(text)`` gives an expression tree whose nodes answer
+``value(rules)``, ``cards()`` and ``render()``; ``check_claim(text, cards, target, rules)``
+gives a ``ClaimResult``. See shared.games.mixmatch.claim for the grammar and the messages.
+"""
+
+from shared.games.mixmatch.claim import (
+    MAX_CLAIM_LENGTH,
+    MAX_DEPTH,
+    MAX_DIGITS,
+    BinOp,
+    ClaimResult,
+    Expr,
+    Number,
+    check_claim,
+    parse_expression,
+)
+from shared.games.mixmatch.config import Config
+from shared.games.mixmatch.state import GAME, State, from_json, new_game, replay
+
+__all__ = [
+    "GAME",
+    "MAX_CLAIM_LENGTH",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
+    "BinOp",
+    "ClaimResult",
+    "Config",
+    "Expr",
+    "Number",
+    "State",
+    "check_claim",
+    "from_json",
+    "new_game",
+    "parse_expression",
+    "replay",
+]
