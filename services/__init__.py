@@ -1,0 +1,1 @@
+"""Cardroom processes: one package per served thing (`python -m services.<name>`)."""

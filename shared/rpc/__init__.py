@@ -1,0 +1,1 @@
+"""Reusable gRPC server pieces: settings, logging, error mapping, metrics, server bootstrap."""

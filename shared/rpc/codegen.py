@@ -1,0 +1,63 @@
+"""Generate shared/proto from proto/cardroom/v1/*.proto (`make proto`; a test checks it is in sync).
+
+protoc (from grpcio-tools, pinned so the output is reproducible) writes *_pb2.py, *_pb2.pyi
+and *_pb2_grpc.py; protoletariat then turns protoc's absolute imports (`from cardroom.v1
+import common_pb2`) into relative ones, so the code works as the package shared.proto.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shlex
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PROTO_ROOT = ROOT / "proto"
+OUT_DIR = ROOT / "shared" / "proto"
+
+
+def proto_files(proto_root: Path = PROTO_ROOT) -> list[str]:
+    """The .proto files to compile, relative to `proto_root`, in a stable order."""
+    return sorted(p.relative_to(proto_root).as_posix() for p in proto_root.rglob("*.proto"))
+
+
+def generate(out_dir: Path = OUT_DIR, proto_root: Path = PROTO_ROOT) -> list[Path]:
+    """Regenerate all code under `out_dir` (emptied first); return the files written."""
+    files = proto_files(proto_root)
+    if out_dir.exists():
+        shutil.rmtree(out_dir)
+    out_dir.mkdir(parents=True)
+    protoc = [sys.executable, "-m", "grpc_tools.protoc"]
+    subprocess.run(
+        [*protoc, f"--proto_path={proto_root}", f"--python_out={out_dir}",
+         f"--pyi_out={out_dir}", f"--grpc_python_out={out_dir}", *files],
+        check=True, cwd=proto_root,
+    )
+    subprocess.run(
+        [sys.executable, "-m", "protoletariat", f"--python-out={out_dir}", "--in-place",
+         "--create-package", "protoc", f"--protoc-path={shlex.join(protoc)}",
+         f"--proto-path={proto_root}", *files],
+        check=True, cwd=proto_root,
+    )
+    return generated_files(out_dir)
+
+
+def generated_files(out_dir: Path = OUT_DIR) -> list[Path]:
+    """Every generated file under `out_dir` (caches left out), sorted."""
+    return sorted(p for p in out_dir.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Command line: regenerate into shared/proto (or --out)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=OUT_DIR, help="output directory")
+    args = parser.parse_args(argv)
+    for path in generate(args.out):
+        print(path)
+
+
+if __name__ == "__main__":
+    main()

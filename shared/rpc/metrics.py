@@ -1,0 +1,190 @@
+"""Prometheus metrics of a gRPC server, named and labelled as go-grpc-prometheus does.
+
+grpc_server_started_total, grpc_server_handled_total (with grpc_code),
+grpc_server_msg_received_total, grpc_server_msg_sent_total and the
+grpc_server_handling_seconds histogram, each labelled grpc_type, grpc_service and
+grpc_method. Dashboards written for Go or Java servers work unchanged.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Iterable, Iterator
+from socketserver import ThreadingMixIn
+from threading import Thread
+from typing import Any
+from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+
+import grpc
+from google.protobuf.descriptor import ServiceDescriptor
+from prometheus_client import CollectorRegistry, Counter, Histogram, make_wsgi_app
+
+from shared.rpc.handlers import GRPC_TYPES, Behavior, MethodInfo, wrap_handler
+
+log = logging.getLogger(__name__)
+
+#: grpc_code label values: the names Go's codes.Code.String() gives.
+CODE_LABELS = {
+    grpc.StatusCode.OK: "OK",
+    grpc.StatusCode.CANCELLED: "Canceled",
+    grpc.StatusCode.UNKNOWN: "Unknown",
+    grpc.StatusCode.INVALID_ARGUMENT: "InvalidArgument",
+    grpc.StatusCode.DEADLINE_EXCEEDED: "DeadlineExceeded",
+    grpc.StatusCode.NOT_FOUND: "NotFound",
+    grpc.StatusCode.ALREADY_EXISTS: "AlreadyExists",
+    grpc.StatusCode.PERMISSION_DENIED: "PermissionDenied",
+    grpc.StatusCode.RESOURCE_EXHAUSTED: "ResourceExhausted",
+    grpc.StatusCode.FAILED_PRECONDITION: "FailedPrecondition",
+    grpc.StatusCode.ABORTED: "Aborted",
+    grpc.StatusCode.OUT_OF_RANGE: "OutOfRange",
+    grpc.StatusCode.UNIMPLEMENTED: "Unimplemented",
+    grpc.StatusCode.INTERNAL: "Internal",
+    grpc.StatusCode.UNAVAILABLE: "Unavailable",
+    grpc.StatusCode.DATA_LOSS: "DataLoss",
+    grpc.StatusCode.UNAUTHENTICATED: "Unauthenticated",
+}
+
+_LABELS = ("grpc_type", "grpc_service", "grpc_method")
+
+
+class GrpcMetrics:
+    """The grpc_server_* series, registered in one registry."""
+
+    def __init__(self, registry: CollectorRegistry) -> None:
+        self.started = Counter(
+            "grpc_server_started_total", "Total number of RPCs started on the server.",
+            _LABELS, registry=registry)
+        self.handled = Counter(
+            "grpc_server_handled_total",
+            "Total number of RPCs completed on the server, regardless of success or failure.",
+            (*_LABELS, "grpc_code"), registry=registry)
+        self.received = Counter(
+            "grpc_server_msg_received_total",
+            "Total number of RPC stream messages received on the server.",
+            _LABELS, registry=registry)
+        self.sent = Counter(
+            "grpc_server_msg_sent_total",
+            "Total number of gRPC stream messages sent by the server.",
+            _LABELS, registry=registry)
+        self.handling_seconds = Histogram(
+            "grpc_server_handling_seconds",
+            "Histogram of response latency (seconds) of gRPC that had been application-level "
+            "handled by the server.",
+            _LABELS, registry=registry)
+
+    def preregister(self, service: ServiceDescriptor) -> None:
+        """Show every method of `service` at zero before its first call (as Go does)."""
+        for method in service.methods:
+            kind = (method.client_streaming, method.server_streaming)
+            labels = (GRPC_TYPES[kind], service.full_name, method.name)
+            self.started.labels(*labels)
+            self.received.labels(*labels)
+            self.sent.labels(*labels)
+            self.handling_seconds.labels(*labels)
+            for code_label in CODE_LABELS.values():
+                self.handled.labels(*labels, code_label)
+
+    def finish(self, labels: tuple[str, str, str], code: grpc.StatusCode, start: float) -> None:
+        """Record one finished call."""
+        self.handled.labels(*labels, CODE_LABELS.get(code, "Unknown")).inc()
+        self.handling_seconds.labels(*labels).observe(max(time.perf_counter() - start, 0.0))
+
+
+def outcome(context: grpc.ServicerContext, failed: bool) -> grpc.StatusCode:
+    """The status the client gets for a call that returned (or raised, when `failed`)."""
+    code = context.code()  # type: ignore[attr-defined]
+    if code is not None and code != grpc.StatusCode.OK:
+        return code
+    if failed:
+        # grpc answers UNKNOWN for an exception that set no status.
+        return grpc.StatusCode.UNKNOWN
+    if not context.is_active():
+        remaining = context.time_remaining()
+        expired = remaining is not None and remaining <= 0
+        return grpc.StatusCode.DEADLINE_EXCEEDED if expired else grpc.StatusCode.CANCELLED
+    return grpc.StatusCode.OK
+
+
+class MetricsInterceptor(grpc.ServerInterceptor):
+    """Counts and times every call; put it first so it sees the final status."""
+
+    def __init__(self, metrics: GrpcMetrics) -> None:
+        self.metrics = metrics
+
+    def intercept_service(self, continuation: Any, handler_call_details: Any) -> Any:
+        """Wrap the method's behaviour with the counters and the timer."""
+        return wrap_handler(continuation(handler_call_details), handler_call_details.method,
+                            self._wrap)
+
+    def _wrap(self, behavior: Behavior, info: MethodInfo) -> Behavior:
+        m = self.metrics
+        labels = (info.grpc_type, info.service, info.method)
+
+        def run(request: Any, context: grpc.ServicerContext) -> Any:
+            m.started.labels(*labels).inc()
+            start = time.perf_counter()
+            if info.request_streaming:
+                request = _counted(request, m.received.labels(*labels))
+            else:
+                m.received.labels(*labels).inc()
+            try:
+                result = behavior(request, context)
+            except BaseException:
+                m.finish(labels, outcome(context, failed=True), start)
+                raise
+            if info.response_streaming:
+                return self._stream(result, context, labels, start)
+            code = outcome(context, failed=False)
+            if code == grpc.StatusCode.OK:
+                m.sent.labels(*labels).inc()
+            m.finish(labels, code, start)
+            return result
+
+        return run
+
+    def _stream(self, responses: Iterable[Any], context: grpc.ServicerContext,
+                labels: tuple[str, str, str], start: float) -> Iterator[Any]:
+        sent = self.metrics.sent.labels(*labels)
+        try:
+            for response in responses:
+                sent.inc()
+                yield response
+        except GeneratorExit:
+            # The client went away mid-stream and grpc dropped the iterator.
+            self.metrics.finish(labels, grpc.StatusCode.CANCELLED, start)
+            raise
+        except BaseException:
+            self.metrics.finish(labels, outcome(context, failed=True), start)
+            raise
+        self.metrics.finish(labels, outcome(context, failed=False), start)
+
+
+def _counted(requests: Iterable[Any], counter: Any) -> Iterator[Any]:
+    for request in requests:
+        counter.inc()
+        yield request
+
+
+class _MetricsHTTPServer(ThreadingMixIn, WSGIServer):
+    daemon_threads = True
+
+
+class _QuietHandler(WSGIRequestHandler):
+    def log_message(self, format: str, *args: Any) -> None:
+        """Scrapes are not worth a log line each."""
+
+
+def start_metrics_server(port: int, registry: CollectorRegistry, addr: str = "0.0.0.0"
+                         ) -> tuple[WSGIServer, Thread, int]:
+    """Serve /metrics of `registry` on `port` (0 picks a free one): (server, thread, port).
+
+    Stop it with server.shutdown(); the short poll interval keeps that quick.
+    """
+    httpd = make_server(addr, port, make_wsgi_app(registry), _MetricsHTTPServer, _QuietHandler)
+    thread = Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
+                    name="metrics-http", daemon=True)
+    thread.start()
+    bound = int(httpd.server_port)
+    log.info("metrics listening on port %d", bound, extra={"metrics_port": bound})
+    return httpd, thread, bound

@@ -1,0 +1,101 @@
+"""Process settings from the environment, as fixed in CONVENTIONS.md (one object per process)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from shared.errors import InvalidConfig
+
+#: Default (gRPC port, metrics port) of each process; None where it serves no gRPC.
+DEFAULT_PORTS: dict[str, tuple[int | None, int]] = {
+    "match": (50051, 9101),
+    "bot": (50052, 9102),
+    "solver": (50053, 9103),
+    "worker": (None, 9104),
+}
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+LOG_FORMATS = ("json", "text")
+DEFAULT_REDIS_URL = "redis://localhost:6379/0"
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything a Cardroom process reads from its environment."""
+
+    process: str
+    grpc_port: int
+    metrics_port: int
+    redis_url: str = DEFAULT_REDIS_URL
+    celery_broker_url: str = DEFAULT_REDIS_URL
+    match_addr: str = "localhost:50051"
+    bot_addr: str = "localhost:50052"
+    solver_addr: str = "localhost:50053"
+    log_level: str = "INFO"
+    log_format: str = "text"
+    tls_cert_file: str | None = None
+    tls_key_file: str | None = None
+    tls_ca_file: str | None = None
+    admin_token: str | None = None
+
+    @property
+    def tls(self) -> bool:
+        """True when the server must speak TLS (a certificate and key are set)."""
+        return self.tls_cert_file is not None
+
+    @classmethod
+    def from_env(cls, process: str, environ: Mapping[str, str] | None = None) -> Settings:
+        """Read the settings of `process` ("match", "bot", "solver", "worker")."""
+        env = os.environ if environ is None else environ
+        if process not in DEFAULT_PORTS:
+            raise InvalidConfig(f"unknown process {process!r}", "process")
+        grpc_default, metrics_default = DEFAULT_PORTS[process]
+        redis_url = _text(env, "REDIS_URL") or DEFAULT_REDIS_URL
+        settings = cls(
+            process=process,
+            grpc_port=_port(env, "GRPC_PORT", grpc_default or 0),
+            metrics_port=_port(env, "METRICS_PORT", metrics_default),
+            redis_url=redis_url,
+            celery_broker_url=_text(env, "CELERY_BROKER_URL") or redis_url,
+            match_addr=_text(env, "MATCH_ADDR") or "localhost:50051",
+            bot_addr=_text(env, "BOT_ADDR") or "localhost:50052",
+            solver_addr=_text(env, "SOLVER_ADDR") or "localhost:50053",
+            log_level=_choice(env, "LOG_LEVEL", LOG_LEVELS, "INFO"),
+            log_format=_choice(env, "LOG_FORMAT", LOG_FORMATS, "text"),
+            tls_cert_file=_text(env, "TLS_CERT_FILE"),
+            tls_key_file=_text(env, "TLS_KEY_FILE"),
+            tls_ca_file=_text(env, "TLS_CA_FILE"),
+            admin_token=_text(env, "ADMIN_TOKEN"),
+        )
+        if (settings.tls_cert_file is None) != (settings.tls_key_file is None):
+            raise InvalidConfig("TLS_CERT_FILE and TLS_KEY_FILE must be set together", "TLS")
+        if settings.tls_ca_file is not None and not settings.tls:
+            raise InvalidConfig("TLS_CA_FILE needs TLS_CERT_FILE and TLS_KEY_FILE", "TLS")
+        return settings
+
+
+def _text(env: Mapping[str, str], name: str) -> str | None:
+    # An empty variable counts as unset, as shells and compose files often leave them.
+    value = env.get(name, "").strip()
+    return value or None
+
+
+def _port(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = _text(env, name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or int(raw) > 65535:
+        raise InvalidConfig(f"{name} must be a port number 0-65535, not {raw!r}", name)
+    return int(raw)
+
+
+def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...], default: str) -> str:
+    raw = _text(env, name)
+    if raw is None:
+        return default
+    for value in allowed:
+        if value.lower() == raw.lower():
+            return value
+    raise InvalidConfig(f"{name} must be one of {', '.join(allowed)}, not {raw!r}", name)

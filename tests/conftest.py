@@ -1,0 +1,4 @@
+"""Fixtures shared by every test module; parts add theirs here (e.g. a Redis server fixture).
+
+Server helpers live in tests/support (import them as `support.grpc_servers`).
+"""
