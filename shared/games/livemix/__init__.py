@@ -1,0 +1,24 @@
+"""Livemix: a trick-taking game scored by the Members each player wins (rules/livemix.txt).
+
+The engine contract of shared.games.base, plus a fast integer API for search bots
+(State.legal_action_ids / apply_action_id, random_playout).
+"""
+
+from shared.games.base import STATE_FORMAT
+from shared.games.livemix.cards import DEFAULT_ROSTER
+from shared.games.livemix.config import ROUNDS, Config
+from shared.games.livemix.core import random_playout
+from shared.games.livemix.state import GAME, State, from_json, new_game, replay
+
+__all__ = [
+    "DEFAULT_ROSTER",
+    "GAME",
+    "ROUNDS",
+    "STATE_FORMAT",
+    "Config",
+    "State",
+    "from_json",
+    "new_game",
+    "random_playout",
+    "replay",
+]

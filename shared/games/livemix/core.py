@@ -1,0 +1,351 @@
+"""The Livemix rules on integers: the state's fields, one small method per phase, the fast API.
+
+Cards are ids 0..47 and hands are 48-bit masks (see cards.py); Members are roster indexes
+and a seat's Members a 12-bit mask; the circle is a tuple of roster indexes and ``table``
+a 12-bit mask of the circle positions still on the table. Search bots use the int API
+(legal_action_ids, apply_action_id) and random_playout; the string API in state.py wraps
+the same methods, so both paths play exactly the same rules.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, TypeVar
+
+from shared.errors import GameOver, IllegalMove
+from shared.games.livemix.cards import (
+    CARD_NAMES,
+    COLOUR_MASK,
+    COLOURS,
+    Roster,
+    card_id,
+    ids_of,
+    roster_tables,
+)
+from shared.games.livemix.config import ROUNDS, Config
+from shared.games.livemix.deal import RoundDeal, Seed, deal_all
+from shared.games.livemix.scoring import RoundRecord, next_first_lead, seat_score
+
+#: L6: (Members in all, Members of one group) that make a seat leave, per player count.
+LEAVE_AT = {3: (4, 3), 4: (3, 2)}
+
+#: For each 12-bit slice of a hand (one colour), the card offsets it holds.
+BITS12 = tuple(tuple(v for v in range(12) if m >> v & 1) for m in range(1 << 12))
+
+
+def _next_seats(n: int) -> tuple[int, ...]:
+    """NEXT[active * 4 + seat]: the next seat clockwise still in `active` (N4: seat + 1)."""
+    table = []
+    for active in range(16):
+        for seat in range(4):
+            nxt = -1
+            for step in range(1, n + 1):
+                cand = (seat + step) % n
+                if seat < n and active >> cand & 1:
+                    nxt = cand
+                    break
+            table.append(nxt)
+    return tuple(table)
+
+
+NEXT = {n: _next_seats(n) for n in (3, 4)}
+
+
+def next_on_table(table: int, pos: int) -> int:
+    """L4: the next circle position clockwise from `pos` still on the table (-1 if none)."""
+    if not table:
+        return -1
+    above = table >> (pos + 1)
+    if above:
+        return pos + (above & -above).bit_length()
+    return (table & -table).bit_length() - 1
+
+
+T = TypeVar("T", bound="Core")
+
+
+class Core:
+    """A Livemix game state with its rules on ints; State adds notation, events and views."""
+
+    __slots__ = (
+        "active",
+        "circle",
+        "config",
+        "deals",
+        "dealt",
+        "first_lead",
+        "hands",
+        "history",
+        "last_trick",
+        "leader",
+        "log",
+        "members",
+        "n",
+        "records",
+        "roster",
+        "round",
+        "seed",
+        "table",
+        "token",
+        "trick",
+        "trick_seats",
+        "turn",
+        "won",
+    )
+
+    config: Config
+    n: int
+    roster: Roster
+    seed: Seed
+    deals: tuple[RoundDeal | None, ...]
+    #: Every round's (hands, circle), dealt once from the seed and the explicit deal.
+    dealt: tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]
+    round: int
+    first_lead: int
+    hands: list[int]
+    won: list[int]
+    members: list[int]
+    circle: tuple[int, ...]
+    table: int
+    token: int
+    active: int
+    leader: int
+    turn: int
+    trick: list[int]
+    trick_seats: list[int]
+    last_trick: tuple[tuple[int, ...], tuple[int, ...], int, int] | None
+    records: list[RoundRecord]
+    history: list[tuple[int, int]]
+    #: When a list, the phases note what happened (for events); None on the fast path.
+    log: list[tuple[Any, ...]] | None
+
+    def __init__(self, config: Config, seed: Seed, deals: tuple[RoundDeal | None, ...]) -> None:
+        self.config = config
+        self.n = config.players
+        self.roster = roster_tables(config.roster)
+        self.seed = seed
+        self.deals = deals
+        self.dealt = deal_all(config, seed, deals)
+        self.records = []
+        self.history = []
+        self.log = None
+        self._start_round(0)
+
+    # -- phases ------------------------------------------------------------------------
+
+    def _start_round(self, k: int) -> None:
+        """Set up round k: deal, lay the circle, token on its first Member (L4)."""
+        hands, circle = self.dealt[k]
+        n = self.n
+        self.round = k
+        self.hands = list(hands)
+        self.won = [0] * n
+        self.members = [0] * n
+        self.circle = circle
+        self.table = (1 << len(circle)) - 1
+        self.token = 0
+        self.active = (1 << n) - 1
+        # L3 for the first round, L10 afterwards.
+        lead = self.config.first_lead if k == 0 else next_first_lead(self.records[-1])
+        self.first_lead = self.leader = self.turn = lead
+        self.trick = []
+        self.trick_seats = []
+        self.last_trick = None
+        if self.log is not None:
+            self.log.append(("round_start", k))
+
+    def _play(self, card: int) -> None:
+        """Play an already checked card for the seat to act."""
+        seat = self.turn
+        self.hands[seat] ^= 1 << card
+        self.trick.append(card)
+        self.trick_seats.append(seat)
+        self.history.append((seat, card))
+        if card % 12 == 8 and self.token >= 0:
+            # L4: every [9] moves the token at once to the next Member still on the table.
+            self.token = next_on_table(self.table, self.token)
+            if self.log is not None:
+                self.log.append(("nine", self.token, self._under_token()))
+        if len(self.trick) == self.active.bit_count():
+            self._end_trick()
+        else:
+            self.turn = NEXT[self.n][self.active * 4 + seat]
+
+    def _trick_winner(self) -> int:
+        """L5: highest lead-colour value wins; the lead-colour 1 counts 13 beside its 12."""
+        trick = self.trick
+        lead = trick[0] // 12
+        best, best_i, one_i = -1, 0, -1
+        for i, card in enumerate(trick):
+            if card // 12 == lead:
+                value = card % 12
+                if value > best:
+                    best, best_i = value, i
+                if value == 0:
+                    one_i = i
+        if best == 11 and one_i >= 0:
+            best_i = one_i
+        return self.trick_seats[best_i]
+
+    def _end_trick(self) -> None:
+        """Give the trick and the Member under the token, check leaving, pass the lead (L7)."""
+        winner = self._trick_winner()
+        taken = 0
+        for card in self.trick:
+            taken |= 1 << card
+        self.won[winner] |= taken
+        member = -1
+        if self.token >= 0:
+            pos = self.token
+            member = self.circle[pos]
+            self.table &= ~(1 << pos)
+            # L4: the token then goes on to the next Member still on the table.
+            self.token = next_on_table(self.table, pos)
+        self.last_trick = (tuple(self.trick_seats), tuple(self.trick), winner, member)
+        if self.log is not None:
+            self.log.append(("trick", self.last_trick, self.token, self._under_token()))
+        if member >= 0:
+            self._gain_member(winner, member)
+        self.trick = []
+        self.trick_seats = []
+        hands_out = not any(self.hands[s] for s in range(self.n) if self.active >> s & 1)
+        if self.active.bit_count() == 1 or hands_out:
+            self._end_round()
+            return
+        if self.active >> winner & 1:
+            self.leader = winner
+        else:
+            self.leader = NEXT[self.n][self.active * 4 + winner]
+        self.turn = self.leader
+
+    def _under_token(self) -> int:
+        """The Member (roster index) under the token, or -1."""
+        return -1 if self.token < 0 else self.circle[self.token]
+
+    def _gain_member(self, seat: int, member: int) -> None:
+        """L6: right after a Member is gained, check whether the seat leaves the round."""
+        held = self.members[seat] | 1 << member
+        self.members[seat] = held
+        total, same = LEAVE_AT[self.n]
+        group = self.roster.group_masks[self.roster.groups[member]]
+        conditions = tuple(c for c, met in ((1, held.bit_count() >= total),
+                                            (2, (held & group).bit_count() >= same)) if met)
+        if conditions:
+            self.active &= ~(1 << seat)
+            if self.log is not None:
+                self.log.append(("leave", seat, conditions))
+
+    def _end_round(self) -> None:
+        """L8: the last active seat gains its hand and the Members left; score (L9)."""
+        active = [s for s in range(self.n) if self.active >> s & 1]
+        last = active[0] if len(active) == 1 else -1
+        if last >= 0:
+            self.won[last] |= self.hands[last]
+            self.hands[last] = 0
+            for pos in range(len(self.circle)):
+                if self.table >> pos & 1:
+                    self.members[last] |= 1 << self.circle[pos]
+            self.table = 0
+            self.token = -1
+        else:
+            for seat in active:
+                self.won[seat] |= self.hands[seat]
+                self.hands[seat] = 0
+        scores = tuple(seat_score(self.roster, self.members[s], self.won[s], self.hands[s])
+                       for s in range(self.n))
+        self.records.append(RoundRecord(self.first_lead, tuple(self.won), tuple(self.hands),
+                                        tuple(self.members), scores, last))
+        if self.log is not None:
+            self.log.append(("round_end", len(self.records) - 1))
+        if len(self.records) < ROUNDS:
+            self._start_round(len(self.records))
+        else:
+            self.round = ROUNDS
+            self.turn = -1
+            if self.log is not None:
+                self.log.append(("game_end",))
+
+    # -- the fast API (ints, no events) ---------------------------------------------------
+
+    def legal_mask(self) -> int:
+        """The legal cards of the seat to act, as a mask (0 once the game is over)."""
+        if self.turn < 0:
+            return 0
+        hand = self.hands[self.turn]
+        if self.trick:
+            # Must follow the lead colour when holding it; otherwise any card.
+            follow = hand & COLOUR_MASK[self.trick[0] // 12]
+            if follow:
+                return follow
+        return hand
+
+    def legal_action_ids(self) -> list[int]:
+        """Sorted legal card ids of the seat to act."""
+        return ids_of(self.legal_mask())
+
+    def apply_action_id(self, action: int) -> None:
+        """Play card id `action` for the seat to act (no events)."""
+        if not self.legal_mask() >> action & 1:
+            self._refuse(action)
+        self._play(action)
+
+    def _refuse(self, action: int) -> None:
+        """Raise the error explaining why `action` cannot be played now."""
+        if self.turn < 0:
+            raise GameOver("the game is over; no more cards are played")
+        legal = sorted(CARD_NAMES[c] for c in self.legal_action_ids())
+        if not 0 <= action < len(CARD_NAMES):
+            raise IllegalMove(f"{action} is not a card id", legal)
+        name = CARD_NAMES[action]
+        if not self.hands[self.turn] >> action & 1:
+            raise IllegalMove(f"{name} is not in seat {self.turn}'s hand", legal)
+        lead = COLOURS[self.trick[0] // 12]
+        raise IllegalMove(f"{name} cannot be played: must follow the lead colour {lead}", legal)
+
+    @staticmethod
+    def action_to_string(action: int) -> str:
+        """Canonical notation of a card id."""
+        return CARD_NAMES[action]
+
+    @staticmethod
+    def string_to_action(text: str) -> int:
+        """Card id of a canonical card; MalformedAction otherwise."""
+        return card_id(text)
+
+    def clone(self: T) -> T:
+        """An independent copy; immutable parts are shared."""
+        other = object.__new__(type(self))
+        other.config, other.n, other.roster = self.config, self.n, self.roster
+        other.seed, other.deals, other.round = self.seed, self.deals, self.round
+        other.dealt = self.dealt
+        other.first_lead, other.circle, other.table = self.first_lead, self.circle, self.table
+        other.token, other.active, other.leader = self.token, self.active, self.leader
+        other.turn, other.last_trick = self.turn, self.last_trick
+        other.hands, other.won, other.members = self.hands[:], self.won[:], self.members[:]
+        other.trick, other.trick_seats = self.trick[:], self.trick_seats[:]
+        other.records, other.history = self.records[:], self.history[:]
+        other.log = None
+        return other
+
+
+def random_playout(state: Core, rng: random.Random, whole_game: bool = False) -> None:
+    """Play uniformly random legal cards to the end of the round (or game), fast path."""
+    rand = rng.random
+    stop = ROUNDS if whole_game else state.round + 1
+    play = state._play
+    while state.round < stop:
+        hand = state.hands[state.turn]
+        trick = state.trick
+        if trick:
+            base = trick[0] // 12 * 12
+            bits = BITS12[hand >> base & 0xFFF]
+            if bits:
+                play(base + bits[int(rand() * len(bits))])
+                continue
+        k = int(rand() * hand.bit_count())
+        for base in (0, 12, 24, 36):
+            bits = BITS12[hand >> base & 0xFFF]
+            if k < len(bits):
+                play(base + bits[k])
+                break
+            k -= len(bits)

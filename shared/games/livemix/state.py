@@ -1,0 +1,139 @@
+"""The Livemix State: the engine contract (shared.games.base) on top of the integer rules."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable
+from typing import Any
+
+from shared.errors import GameOver, InvalidArgument, NotYourTurn
+from shared.games.base import JSON, Event
+from shared.games.livemix import serial, view
+from shared.games.livemix.cards import CARD_NAMES, card_id
+from shared.games.livemix.config import Config
+from shared.games.livemix.core import Core
+from shared.games.livemix.deal import Seed, parse_deal
+from shared.games.livemix.scoring import round_breakdown
+from shared.games.livemix.scoring import winners as _winners
+
+GAME = view.GAME
+
+
+class State(Core):
+    """A Livemix game in progress: three rounds of tricks, then the winners (L11)."""
+
+    __slots__ = ()
+
+    def current_player(self) -> int | None:
+        """The seat to play, or None once the game is over."""
+        return None if self.turn < 0 else self.turn
+
+    def legal_actions(self, seat: int | None = None) -> list[str]:
+        """Sorted legal cards of `seat` (default: the seat to act); [] when it is not its turn."""
+        if self.turn < 0 or (seat is not None and seat != self.turn):
+            return []
+        return sorted(CARD_NAMES[c] for c in self.legal_action_ids())
+
+    def apply_action(self, action: str, seat: int | None = None, now: float | None = None
+                     ) -> list[Event]:
+        """Play card `action` for `seat` (default: the seat to act) and return the events."""
+        if self.turn < 0:
+            raise GameOver("the game is over; no more cards are played")
+        if seat is not None:
+            self._check_seat(seat)
+        card = card_id(action)
+        if not self.legal_mask() >> card & 1:
+            self._refuse(card)
+        actor = self.turn
+        self.log = []
+        try:
+            self._play(card)
+            log = self.log
+        finally:
+            self.log = None
+        return view.log_events(self, actor, card, log)
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise InvalidArgument(f"seat must be 0..{self.n - 1}, not {seat!r}", "seat")
+        if seat != self.turn:
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+
+    def start_events(self) -> list[Event]:
+        """The events of the first round's set-up (circle, first lead, each seat's hand)."""
+        if self.records or self.history:
+            raise GameOver("start_events describes a game that has not started yet")
+        return view.round_start_events(self)
+
+    def is_terminal(self) -> bool:
+        """True once the third round has been scored."""
+        return self.turn < 0
+
+    def round_scores(self) -> list[list[int]]:
+        """Scores of each finished round (a Livemix round is scored only when it ends)."""
+        return [list(r.scores) for r in self.records]
+
+    def scores(self) -> list[int]:
+        """Total per seat over the finished rounds."""
+        return [sum(r.scores[s] for r in self.records) for s in range(self.n)]
+
+    def score_breakdown(self) -> JSON:
+        """Per finished round and seat: each scoring card, each Member's points, the totals."""
+        return {
+            "rounds": [round_breakdown(self.roster, r, k) for k, r in enumerate(self.records)],
+            "totals": self.scores(),
+        }
+
+    def winners(self) -> list[int]:
+        """Seats sharing the win (L11); empty before the end."""
+        return _winners(self.records) if self.is_terminal() else []
+
+    def observation(self, seat: int | None) -> JSON:
+        """What `seat` may see (L12); None is the spectators' public view."""
+        if seat is not None and (isinstance(seat, bool) or seat not in range(self.n)):
+            raise InvalidArgument(f"seat must be 0..{self.n - 1} or None, not {seat!r}", "seat")
+        return view.observation(self, seat)
+
+    def to_json(self) -> JSON:
+        """Versioned, exact JSON of the whole state (config, seed, deal, position, history)."""
+        return serial.dump(self)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, State):
+            return NotImplemented
+        return serial.key(self) == serial.key(other)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<livemix.State players={self.n} round={self.round} turn={self.turn} "
+                f"plays={len(self.history)}>")
+
+
+def new_game(config: Config | dict[str, Any], seed: Seed | None = None,
+             deal: JSON | None = None) -> State:
+    """A new game, shuffled from `seed` (random when None) except for the explicit deal."""
+    if not isinstance(config, Config):
+        config = Config.from_dict(config)
+    if seed is None:
+        seed = secrets.randbits(63)
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise InvalidArgument(f"seed must be an integer or a string, not {seed!r}", "seed")
+    return State(config, seed, parse_deal(config, deal))
+
+
+def replay(config: Config | dict[str, Any], seed: Seed | None = None, deal: JSON | None = None,
+           actions: Iterable[Any] = ()) -> State:
+    """new_game then each action: a card, or (seat, card) / (seat, card, now)."""
+    state = new_game(config, seed, deal)
+    for item in actions:
+        if isinstance(item, str):
+            state.apply_action(item)
+        else:
+            state.apply_action(item[1], item[0], *item[2:3])
+    return state
+
+
+def from_json(data: JSON) -> State:
+    """The state serialized by State.to_json (InvalidArgument if it is not one)."""
+    return serial.load(State, data)
