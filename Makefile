@@ -21,6 +21,11 @@ test: $(STAMP)
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
+	$(VENV)/bin/buf lint
+
+# Regenerate shared/proto from proto/cardroom/v1/*.proto (commit the result).
+proto: $(STAMP)
+	$(PY) -m shared.rpc.codegen
 
 bench: $(STAMP)
 	$(PY) -m bench

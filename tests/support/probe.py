@@ -2,11 +2,13 @@
 
 The request text picks the behaviour: "ok", or the name of a domain error to raise
 ("invalid", "fields", "illegal", ...), "boom" (an unexpected error), "abort" (the handler
-aborts by itself). Count streams three messages first, then behaves the same way.
+aborts by itself), "slow" (answers after SLOW_S seconds). Count streams three messages
+first, then behaves the same way.
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,6 +20,7 @@ from shared.rpc.server import ServiceDef
 
 SERVICE = "cardroom.testing.ProbeService"
 SECRET = "database password is hunter2"
+SLOW_S = 0.5
 
 FAILURES: dict[str, Exception] = {
     "invalid": errors.InvalidArgument("cards must not be empty", field="cards"),
@@ -53,6 +56,8 @@ def _descriptor() -> Any:
 
 
 def _act(what: str, context: grpc.ServicerContext) -> None:
+    if what == "slow":
+        time.sleep(SLOW_S)
     if what == "abort":
         context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "too busy")
     if what in FAILURES:

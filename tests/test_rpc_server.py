@@ -1,0 +1,105 @@
+"""Server bootstrap: health, reflection, graceful shutdown and TLS on real in-process servers."""
+
+from __future__ import annotations
+
+import subprocess
+import threading
+import time
+from concurrent import futures
+from pathlib import Path
+
+import grpc
+import pytest
+from google.protobuf.descriptor_pool import DescriptorPool
+from grpc_health.v1 import health_pb2
+from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
+    ProtoReflectionDescriptorDatabase,
+)
+from support.grpc_servers import HOST, channel_to, health_status, local_settings, serving
+from support.probe import SERVICE, call_echo, probe_service
+
+from shared.rpc.server import create_server, open_channel
+
+SERVING = health_pb2.HealthCheckResponse.SERVING
+NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+
+
+def test_health_serving_for_whole_server_and_each_service() -> None:
+    with serving([probe_service()]) as server, channel_to(server.port) as channel:
+        assert health_status(channel, "") == SERVING
+        assert health_status(channel, SERVICE) == SERVING
+        with pytest.raises(grpc.RpcError) as caught:
+            health_status(channel, "cardroom.v1.NoSuchService")
+        assert caught.value.code() == grpc.StatusCode.NOT_FOUND
+
+
+def test_reflection_lists_the_service_health_and_reflection() -> None:
+    with serving([probe_service()]) as server, channel_to(server.port) as channel:
+        names = set(ProtoReflectionDescriptorDatabase(channel).get_services())
+    assert {SERVICE, "grpc.health.v1.Health",
+            "grpc.reflection.v1alpha.ServerReflection"} <= names
+
+
+def test_reflection_describes_the_service_methods() -> None:
+    with serving([probe_service()]) as server, channel_to(server.port) as channel:
+        db = ProtoReflectionDescriptorDatabase(channel)
+        service = DescriptorPool(db).FindServiceByName(SERVICE)
+    assert sorted(m.name for m in service.methods) == ["Count", "Echo"]
+
+
+def test_bound_port_is_returned_and_kept() -> None:
+    server, port = create_server([probe_service()], local_settings(), host=HOST)
+    try:
+        assert port > 0
+        assert server.port == port
+    finally:
+        server.stop(grace=None)
+
+
+def test_graceful_shutdown_reports_not_serving_before_refusing_calls() -> None:
+    with serving([probe_service()]) as server, channel_to(server.port) as channel:
+        stopper = threading.Thread(target=server.stop, kwargs={"grace": 2.0, "drain": 0.6})
+        stopper.start()
+        deadline = time.monotonic() + 0.5
+        statuses = set()
+        while time.monotonic() < deadline and NOT_SERVING not in statuses:
+            statuses.add(health_status(channel, SERVICE))
+        # Still answering (draining) while it says NOT_SERVING, for both names.
+        assert NOT_SERVING in statuses
+        assert health_status(channel, "") == NOT_SERVING
+        stopper.join(10)
+        with pytest.raises(grpc.RpcError) as caught:
+            call_echo(channel, "ok")
+        assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+
+
+def test_graceful_shutdown_lets_calls_in_flight_finish() -> None:
+    with (serving([probe_service()]) as server, channel_to(server.port) as channel,
+          futures.ThreadPoolExecutor(1) as pool):
+        slow = pool.submit(call_echo, channel, "slow")
+        time.sleep(0.2)  # the call is in the handler now
+        server.stop(grace=5.0)
+        assert slow.result(timeout=5) == "slow"
+
+
+def _self_signed(directory: Path) -> tuple[Path, Path]:
+    key, cert = directory / "key.pem", directory / "cert.pem"
+    subprocess.run(
+        ["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1",
+         "-nodes", "-keyout", str(key), "-out", str(cert), "-days", "1", "-subj", "/CN=localhost",
+         "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1"],
+        check=True, capture_output=True)
+    return key, cert
+
+
+def test_tls_when_certificate_and_key_are_set(tmp_path: Path) -> None:
+    key, cert = _self_signed(tmp_path)
+    settings = local_settings(tls_cert_file=str(cert), tls_key_file=str(key))
+    client = local_settings(tls_ca_file=str(cert))
+    with serving([probe_service()], settings) as server:
+        with open_channel(f"localhost:{server.port}", client) as channel:
+            assert call_echo(channel, "ok") == "ok"
+        with grpc.insecure_channel(f"{HOST}:{server.port}") as plain:
+            with pytest.raises(grpc.RpcError) as caught:
+                call_echo(plain, "ok")
+            assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
