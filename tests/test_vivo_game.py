@@ -167,12 +167,13 @@ def test_vivo_v9_face_down_and_discarded_cards_appear_in_no_view():
     for seat, card in enumerate(["R11", "R5", "G5", "R1"]):
         events += state.apply_action(card, seat)
     # R11 scored face down (highest); R5 and R1 were discarded; G5 is face up.
-    for seat in (None, 0, 1, 2, 3):
-        text = json.dumps(state.observation(seat))
+    for viewer in (None, 0, 1, 2, 3):
+        view = state.observation(viewer)
+        text = json.dumps(view)
         for hidden in ("R11", "R5", "R1"):
             assert f'"{hidden}"' not in text
-        assert state.observation(seat)["scoring_rows"][0] == {"face_up": [], "face_down": 1}
-        assert state.observation(seat)["scoring_rows"][2] == {"face_up": ["G5"], "face_down": 0}
+        assert view["scoring_rows"][0] == {"face_up": [], "face_down": 1}
+        assert view["scoring_rows"][2] == {"face_up": ["G5"], "face_down": 0}
     after_trick = json.dumps([e for e in events if e["type"] != "play"])
     assert '"R11"' not in after_trick
     assert state.observation(None)["round_scores"] == [[2, 0, 5, 0]]
