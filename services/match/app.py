@@ -1,0 +1,612 @@
+"""The match service's domain layer: every call of the API, with no gRPC types.
+
+The service keeps no match in memory between calls. Each call reads one match from Redis,
+works on the engine state, and writes back with one compare-and-set on the version
+(repo.MatchRepo). Rules live in the engines; this module adds seats, tokens, statuses,
+timers, bots, resignation and the event log around them.
+"""
+
+from __future__ import annotations
+
+import math
+import secrets
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from shared.errors import (
+    GameOver,
+    InvalidArgument,
+    PermissionDenied,
+    StaleVersion,
+    Unauthenticated,
+    WrongPhase,
+)
+from shared.games import registry
+from shared.games.base import State
+
+from . import metrics, model, timers
+from .bots import MemoryQueue, TaskQueue, bots_due, still_in
+from .model import ACTIVE, FINISHED, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
+from .repo import MatchRepo, Outcome, Snapshot, TimerEntry, Write
+
+#: How often a call without an expected version re-reads after losing a race.
+RETRIES = 5
+MAX_PAGE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """CreateMatch's answer: the id, the version, and one token per human seat (shown once)."""
+
+    match_id: str
+    version: int
+    tokens: dict[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """JoinMatch's answer."""
+
+    seat: int
+    token: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What a state-changing call did: the new version and the events the caller may see."""
+
+    version: int
+    status: str
+    events: list[tuple[int, dict[str, Any]]]
+    duplicate: bool = False
+
+
+@dataclass(slots=True)
+class Pending:
+    """A change being prepared: the match as read, the engine state and what is added."""
+
+    snap: Snapshot
+    state: State
+    meta: dict[str, Any]
+    status: str
+    events: list[dict[str, Any]] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
+    request: str | None = None
+    seat: int | None = None
+    stand_in: int | None = None
+
+
+class MatchService:
+    """Every match operation; stateless between calls, so replicas may share one Redis."""
+
+    def __init__(self, repo: MatchRepo, queue: TaskQueue | None = None, *,
+                 admin_token: str | None = None, finished_ttl_s: float = 7 * 86400.0,
+                 bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time) -> None:
+        self.repo = repo
+        self.queue: TaskQueue = queue if queue is not None else MemoryQueue()
+        self.admin_token = admin_token
+        self.finished_ttl_ms = int(finished_ttl_s * 1000)
+        self.bot_retry_ms = int(bot_retry_s * 1000)
+        self.clock = clock
+
+    # ---- create, join, list -----------------------------------------------------------
+
+    def create_match(self, game: str, players: int, *, seats: Sequence[SeatSpec] = (),
+                     options: Mapping[str, Any] | None = None, seed: int | None = None,
+                     deal: Mapping[str, Any] | None = None, clock: ClockSpec | None = None
+                     ) -> Created:
+        """Create a match; it starts at once unless some seat is open for JoinMatch."""
+        config = registry.make_config(game, _with_players(options or {}, players))
+        specs = model.check_seats(players, seats)
+        model.check_clock(clock)
+        if seed is None and deal is None:
+            seed = secrets.randbits(62)
+        now = self.clock()
+        state = registry.new_game(game, config, seed=seed, deal=deal, now=now)
+        match_id = model.new_match_id(now)
+        tokens: dict[int, str] = {}
+        records = []
+        for seat, spec in enumerate(specs):
+            token_digest = None
+            if spec.kind == model.HUMAN:
+                tokens[seat], token_digest = model.new_token()
+            records.append(model.seat_record(spec, token_digest))
+        meta: dict[str, Any] = {
+            "id": match_id, "game": game, "players": players,
+            "options": registry.config_dict(config), "seed": seed,
+            "deal": dict(deal) if deal is not None else None, "seats": records,
+            "clock": _clock_dict(clock), "created": now, "updated": now, "started": None,
+            "result": None, "timer": None, "bots": []}
+        status = OPEN if any(s.kind == model.OPEN_SEAT for s in specs) else ACTIVE
+        snap = Snapshot(match_id, 0, "", meta, {}, 0, 0, 0)
+        pending = Pending(snap, state, meta, status, [_created_event(meta)])
+        if status == ACTIVE:
+            self._start(pending, now)
+        self._commit(pending, now, create=True)
+        metrics.MATCHES_CREATED.labels(game).inc()
+        return Created(match_id, 1, tokens)
+
+    def join_match(self, match_id: str, seat: int | None = None, name: str = "") -> Joined:
+        """Claim an open seat (the given one, else the first) and get its token."""
+        model.check_match_id(match_id)
+        for _ in range(RETRIES):
+            snap = self._load(match_id)
+            if snap.status != OPEN:
+                raise WrongPhase("the match is not waiting for players")
+            chosen = _open_seat(snap.meta["seats"], seat)
+            token, token_digest = model.new_token()
+            meta = snap.meta
+            meta["seats"][chosen].update(kind=model.HUMAN, name=name, token=token_digest)
+            now = self.clock()
+            state = registry.from_json(meta["game"], snap.engine)
+            pending = Pending(snap, state, meta, OPEN, [
+                {"type": "seat_claimed", "seat": chosen, "name": name}])
+            if not any(s["kind"] == model.OPEN_SEAT for s in meta["seats"]):
+                pending.status = ACTIVE
+                self._start(pending, now)
+            outcome = self._commit(pending, now)
+            if outcome.kind == "ok":
+                return Joined(chosen, token, outcome.version)
+        raise StaleVersion("the match kept changing while joining; try again")
+
+    def list_matches(self, game: str = "", status: str = "", page_size: int = 20,
+                     page_token: str = "") -> tuple[list[dict[str, Any]], str]:
+        """One page of match summaries (newest first) and the token of the next page."""
+        if game:
+            registry.module(game)
+        status = status or "any"
+        if status != "any" and status not in model.STATUSES:
+            raise InvalidArgument(f"unknown status {status!r}", "status")
+        limit = min(max(page_size or 20, 1), MAX_PAGE)
+        after = _read_page_token(page_token, game, status)
+        found: list[dict[str, Any]] = []
+        exhausted = False
+        while len(found) < limit and not exhausted:
+            ids = self.repo.list_page(game, status, after, limit - len(found))
+            exhausted = len(ids) < limit - len(found)
+            snaps = self.repo.load_many(ids)
+            gone = [m for m, s in zip(ids, snaps, strict=True)
+                    if s is None or (status != "any" and s.status != status)]
+            self.repo.unindex(game, status, gone)
+            found += [_summary(s) for s in snaps if s is not None and s.match_id not in gone]
+            after = ids[-1] if ids else after
+        token = "" if exhausted or not after else _page_token(after, game, status)
+        return found, token
+
+    # ---- views ------------------------------------------------------------------------
+
+    def get_view(self, match_id: str, token: str | None = None, as_seat: int | None = None
+                 ) -> dict[str, Any]:
+        """The caller's view: a seat's with its token, the spectator's without one."""
+        snap = self._load(model.check_match_id(match_id))
+        seat = self._identify(snap.meta, token, as_seat)
+        state = registry.from_json(snap.meta["game"], snap.engine)
+        return _view(snap, state, seat)
+
+    def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
+              as_seat: int | None = None, block_ms: int = 1000,
+              stop: Callable[[], bool] = lambda: False) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The events after `cursor` the caller may see, then new ones as they happen; the
+        stream ends after the match's last event. Resume with the last seq received."""
+        snap = self._load(model.check_match_id(match_id))
+        seat = self._identify(snap.meta, token, as_seat)
+        if cursor < 0:
+            raise InvalidArgument("cursor must not be negative", "cursor")
+        return self._follow(match_id, seat, cursor, block_ms, stop)
+
+    def _follow(self, match_id: str, seat: int | None, cursor: int, block_ms: int,
+                stop: Callable[[], bool]) -> Iterator[tuple[int, dict[str, Any]]]:
+        while not stop():
+            batch = self.repo.events_after(match_id, cursor, block_ms=block_ms)
+            for seq, event in batch:
+                cursor = seq
+                if model.visible(event, seat):
+                    yield seq, event
+                if event.get("type") == MATCH_OVER:
+                    return
+            if not batch:
+                snap = self.repo.load(match_id)
+                if snap is None or (snap.status in OVER and cursor >= snap.seq):
+                    return
+
+    def get_replay(self, match_id: str) -> dict[str, Any]:
+        """A finished match in full: config, seed or deal, every action and every event."""
+        snap = self._load(model.check_match_id(match_id))
+        if snap.status not in OVER:
+            raise WrongPhase("a replay is only available once the match is over")
+        meta = snap.meta
+        state = registry.from_json(meta["game"], snap.engine)
+        return {
+            "match_id": match_id, "game": meta["game"], "options": meta["options"],
+            "seed": meta["seed"], "deal": meta["deal"], "start": meta["started"],
+            "status": snap.status,
+            "actions": self.repo.actions(match_id),
+            "events": self.repo.events_after(match_id, 0, count=1_000_000),
+            "scores": state.scores(), "round_scores": state.round_scores(),
+            "result": meta["result"], "seats": [model.public_seat(s) for s in meta["seats"]]}
+
+    # ---- moves ------------------------------------------------------------------------
+
+    def submit_move(self, match_id: str, token: str | None, action: str,
+                    expected_version: int | None = None, request_id: str = "",
+                    as_seat: int | None = None) -> MoveResult:
+        """Apply one move of the caller's seat: one read and one compare-and-set write."""
+        model.check_match_id(match_id)
+        if not action or len(action) > 500:
+            raise InvalidArgument("move must be a non-empty action of at most 500 characters",
+                                  "move")
+        if len(request_id) > 128:
+            raise InvalidArgument("request_id must be at most 128 characters", "request_id")
+        game = "?"
+        try:
+            result = self._submit(match_id, token, action, expected_version, request_id,
+                                  as_seat)
+        except Exception as exc:
+            metrics.MOVES.labels(game, _outcome(exc)).inc()
+            raise
+        return result
+
+    def _submit(self, match_id: str, token: str | None, action: str,
+                expected_version: int | None, request_id: str, as_seat: int | None
+                ) -> MoveResult:
+        for _ in range(1 if expected_version is not None else RETRIES):
+            snap = self._load(match_id, request_id or None)
+            seat = self._mover(snap.meta, token, as_seat)
+            game = snap.meta["game"]
+            if snap.prior is not None:
+                return self._duplicate(match_id, snap, seat)
+            state = self._movable(snap, seat, expected_version)
+            now = self.clock()
+            actor = timers.actor(state, seat, action)
+            events = state.apply_action(action, actor, now)
+            pending = Pending(snap, state, snap.meta, ACTIVE, list(events),
+                              [{"seat": actor, "action": action, "now": now}],
+                              request=request_id or None, seat=seat)
+            outcome = self._commit(pending, now)
+            if outcome.kind == "dup":
+                return self._duplicate(match_id, snap, seat, outcome)
+            if outcome.kind == "ok":
+                metrics.MOVES.labels(game, "applied").inc()
+                return _result(outcome, pending, seat)
+            if outcome.kind == "missing":
+                raise model.missing(match_id)
+            if expected_version is not None:
+                raise StaleVersion(f"the match is at version {outcome.version}, "
+                                   f"not {expected_version}")
+        raise StaleVersion("the match kept changing; reload and retry")
+
+    def _movable(self, snap: Snapshot, seat: int, expected_version: int | None) -> State:
+        if snap.status == OPEN:
+            raise WrongPhase("the match is waiting for players")
+        if snap.status in OVER:
+            raise GameOver("the match is over")
+        if expected_version is not None and expected_version != snap.version:
+            raise StaleVersion(f"the match is at version {snap.version}, not {expected_version}")
+        if snap.meta["seats"][seat]["resigned"]:
+            raise PermissionDenied(f"seat {seat} has resigned")
+        return registry.from_json(snap.meta["game"], snap.engine)
+
+    def _duplicate(self, match_id: str, snap: Snapshot, seat: int,
+                   outcome: Outcome | None = None) -> MoveResult:
+        if outcome is None:
+            assert snap.prior is not None
+            prior = snap.prior
+            outcome = Outcome("dup", prior["version"], prior["first"], prior["last"],
+                              prior["seat"] if prior["seat"] >= 0 else None)
+        if outcome.seat != seat:
+            raise InvalidArgument("request_id was already used by another seat", "request_id")
+        metrics.MOVES.labels(snap.meta["game"], "duplicate").inc()
+        events = self.repo.events_between(match_id, outcome.first, outcome.last)
+        return MoveResult(outcome.version, snap.status, model.redact(events, seat), True)
+
+    # ---- resign, abandon --------------------------------------------------------------
+
+    def resign(self, match_id: str, token: str | None, as_seat: int | None = None
+               ) -> MoveResult:
+        """The seat concedes: it is ranked out of the win and played on automatically."""
+        model.check_match_id(match_id)
+        for _ in range(RETRIES):
+            snap = self._load(match_id)
+            seat = self._mover(snap.meta, token, as_seat)
+            if snap.status != ACTIVE:
+                raise WrongPhase("only a match being played can be resigned")
+            if snap.meta["seats"][seat]["resigned"]:
+                return MoveResult(snap.version, snap.status, [])
+            pending = self._resignation(snap, seat, "resigned")
+            outcome = self._commit(pending, self.clock())
+            if outcome.kind == "ok":
+                return _result(outcome, pending, seat)
+        raise StaleVersion("the match kept changing; try again")
+
+    def _resignation(self, snap: Snapshot, seat: int, reason: str) -> Pending:
+        snap.meta["seats"][seat]["resigned"] = True
+        state = registry.from_json(snap.meta["game"], snap.engine)
+        return Pending(snap, state, snap.meta, ACTIVE,
+                       [{"type": "resigned", "seat": seat, "reason": reason}])
+
+    def abandon(self, match_id: str, token: str | None) -> MoveResult:
+        """Call the match off for everyone: a seated player before it starts, the admin always."""
+        model.check_match_id(match_id)
+        for _ in range(RETRIES):
+            snap = self._load(match_id)
+            admin = model.is_admin(token, self.admin_token)
+            seat = None if admin else self._mover(snap.meta, token, None)
+            if snap.status in OVER:
+                raise GameOver("the match is already over")
+            if not admin and snap.status != OPEN:
+                raise PermissionDenied("a match being played can only be resigned, "
+                                       "not abandoned (or abandoned by the admin)")
+            state = registry.from_json(snap.meta["game"], snap.engine)
+            pending = Pending(snap, state, snap.meta, snap.status,
+                              [{"type": "abandoned", "by": "admin" if admin else seat}])
+            _finish(pending, model.ABANDONED, "abandoned")
+            outcome = self._commit(pending, self.clock())
+            if outcome.kind == "ok":
+                return _result(outcome, pending, seat)
+        raise StaleVersion("the match kept changing; try again")
+
+    # ---- timers -----------------------------------------------------------------------
+
+    def fire_timer(self, entry: TimerEntry) -> str | None:
+        """Handle one due timer entry; the kind fired, or None when another replica (or a
+        later move) got there first. Exactly one replica's compare-and-set succeeds."""
+        snap = self.repo.load(entry.match_id)
+        if snap is None or snap.version != entry.version or snap.status != ACTIVE:
+            return None
+        now = self.clock()
+        if snap.deadline_ms and snap.deadline_ms <= model.now_ms(now):
+            return self._fire_deadline(snap, now)
+        if snap.bot_retry_ms and snap.bot_retry_ms <= model.now_ms(now):
+            return self._resend_bots(snap, now)
+        return None
+
+    def _fire_deadline(self, snap: Snapshot, now: float) -> str | None:
+        timer = snap.meta["timer"] or {}
+        state = registry.from_json(snap.meta["game"], snap.engine)
+        if timer.get("kind") == timers.HOURGLASS:
+            seat, action = timers.timeout_move(state)
+            # The host vouches the hourglass ran out at its deadline, even if polled early.
+            now = max(now, float(timer["at"]))
+            events = state.apply_action(action, seat, now)
+            pending = Pending(snap, state, snap.meta, ACTIVE, list(events),
+                              [{"seat": seat, "action": action, "now": now}])
+        elif snap.meta["clock"]["on_timeout"] == "forfeit":
+            pending = self._resignation(snap, timer["seat"], "clock")
+        else:
+            pending = Pending(snap, state, snap.meta, ACTIVE, [
+                {"type": "clock_expired", "seat": timer["seat"], "stand_in": "bot"}],
+                stand_in=timer["seat"])
+        outcome = self._commit(pending, now)
+        if outcome.kind != "ok":
+            return None
+        metrics.TIMER_FIRINGS.labels(timer.get("kind", "?")).inc()
+        return str(timer.get("kind"))
+
+    def _resend_bots(self, snap: Snapshot, now: float) -> str | None:
+        new_ms = model.now_ms(now) + self.bot_retry_ms
+        due = min(x for x in (snap.deadline_ms, new_ms) if x)
+        entry = TimerEntry(snap.match_id, snap.version, due)
+        if not self.repo.touch_bot_retry(snap.match_id, snap.version, snap.bot_retry_ms,
+                                         new_ms, entry):
+            return None
+        for seat in snap.meta["bots"]:
+            self._enqueue(snap.match_id, seat, snap.version)
+        metrics.TIMER_FIRINGS.labels("bot_retry").inc()
+        return "bot_retry"
+
+    # ---- the one write path -----------------------------------------------------------
+
+    def _start(self, pending: Pending, now: float) -> None:
+        """Deal afresh at the start time (nothing was played yet), so an engine's own clock
+        (Mix Match's first hourglass) counts from the moment play begins."""
+        meta = pending.meta
+        config = registry.make_config(meta["game"], meta["options"])
+        pending.state = registry.new_game(meta["game"], config, seed=meta["seed"],
+                                          deal=meta["deal"], now=now)
+        meta["started"] = now
+        pending.events.append({"type": "match_started"})
+        pending.events += registry.opening_events(pending.state)
+
+    def _commit(self, p: Pending, now: float, create: bool = False) -> Outcome:
+        """Settle automatic play and the match's end, set timers and bots, write once."""
+        old_status = p.snap.status or None
+        _settle(p, now)
+        p.meta["updated"] = now
+        timer = timers.next_timer(p.state, p.meta, p.status, now, p.stand_in, p.actions)
+        p.meta["timer"] = timer
+        bots = bots_due(p.state, p.meta["seats"], p.stand_in) if p.status == ACTIVE else []
+        p.meta["bots"] = bots
+        deadline_ms = math.ceil(timer["at"] * 1000) if timer else 0
+        bot_retry_ms = model.now_ms(now) + self.bot_retry_ms if bots else 0
+        due = [x for x in (deadline_ms, bot_retry_ms) if x]
+        entry = TimerEntry(p.snap.match_id, p.snap.version + 1, min(due)) if due else None
+        change = Write(p.snap.version, p.status, p.meta, p.state.to_json(), p.events,
+                       p.actions, deadline_ms, bot_retry_ms, p.request, p.seat,
+                       self.finished_ttl_ms if p.status in OVER else 0)
+        outcome = self.repo.write(p.snap.match_id, change, entry, create=create)
+        if outcome.kind == "ok":
+            self._after(p, old_status, bots, outcome.version)
+        return outcome
+
+    def _after(self, p: Pending, old_status: str | None, bots: list[int], version: int) -> None:
+        for seat in bots:
+            self._enqueue(p.snap.match_id, seat, version)
+        if p.status != old_status:
+            self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status)
+            if p.status in OVER:
+                metrics.MATCHES_FINISHED.labels(p.meta["game"], p.meta["result"]["reason"]).inc()
+
+    def _enqueue(self, match_id: str, seat: int, version: int) -> None:
+        sent = self.queue.enqueue(match_id, seat, version)
+        metrics.BOT_TASKS.labels("sent" if sent else "failed").inc()
+
+    # ---- identity ---------------------------------------------------------------------
+
+    def _load(self, match_id: str, request: str | None = None) -> Snapshot:
+        snap = self.repo.load(match_id, request)
+        if snap is None:
+            raise model.missing(match_id)
+        return snap
+
+    def _identify(self, meta: dict[str, Any], token: str | None, as_seat: int | None
+                  ) -> int | None:
+        """The seat the caller speaks for; None for a spectator (no token)."""
+        seats = meta["seats"]
+        if as_seat is not None and not 0 <= as_seat < len(seats):
+            raise InvalidArgument(f"seat must be 0 to {len(seats) - 1}", "seat")
+        if not token:
+            if as_seat is not None:
+                raise Unauthenticated("acting for a seat needs that seat's token")
+            return None
+        if model.is_admin(token, self.admin_token):
+            return as_seat
+        seat = model.seat_of_token(seats, token)
+        if seat is None:
+            raise Unauthenticated("the token is not valid for this match")
+        if as_seat is not None and as_seat != seat:
+            raise PermissionDenied(f"this token speaks for seat {seat}, not {as_seat}")
+        return seat
+
+    def _mover(self, meta: dict[str, Any], token: str | None, as_seat: int | None) -> int:
+        if not token:
+            raise Unauthenticated("this call needs a seat token (authorization: Bearer ...)")
+        seat = self._identify(meta, token, as_seat)
+        if seat is None:
+            raise InvalidArgument("the admin must name the seat it acts for", "seat")
+        return seat
+
+
+def _settle(p: Pending, now: float) -> None:
+    """Play resigned seats automatically, then end the match if the game or the
+    resignations say so (before the write, so it all lands in one step)."""
+    if p.status != ACTIVE:
+        return
+    seats = p.meta["seats"]
+    while not p.state.is_terminal():
+        current = p.state.current_player()
+        if current is None or current < 0 or not seats[current]["resigned"]:
+            break
+        # A resigned seat plays its first legal action, so the others can finish the game.
+        action = p.state.legal_actions(current)[0]
+        p.events += p.state.apply_action(action, current, now)
+        p.actions.append({"seat": current, "action": action, "now": now})
+    if p.state.is_terminal():
+        _finish(p, FINISHED, "completed")
+        return
+    playing = [s for s in seats if not s["resigned"]]
+    humans = [s for s in seats if s["kind"] == model.HUMAN]
+    if len(playing) <= 1 or (humans and all(s["resigned"] for s in humans)):
+        _finish(p, FINISHED, "resigned")
+
+
+def _finish(p: Pending, status: str, reason: str) -> None:
+    scores = p.state.scores()
+    winners = [] if status != FINISHED else _winners(p.state, p.meta["seats"], reason, scores)
+    p.status = status
+    p.meta["result"] = {"reason": reason, "scores": scores, "winners": winners}
+    p.events.append({"type": MATCH_OVER, "status": status, "reason": reason,
+                     "scores": scores, "winners": winners})
+
+
+def _winners(state: State, seats: list[dict[str, Any]], reason: str, scores: list[int]
+             ) -> list[int]:
+    """The engine's winners among seats that did not resign; else the best of those left."""
+    playing = [s for s, seat in enumerate(seats) if not seat["resigned"]]
+    if reason == "completed":
+        won = [s for s in state.winners() if s in playing]
+        if won:
+            return won
+    if not playing:
+        return []
+    best = max(scores[s] for s in playing)
+    return [s for s in playing if scores[s] == best]
+
+
+def _result(outcome: Outcome, p: Pending, seat: int | None) -> MoveResult:
+    numbered = [(outcome.first + i, e) for i, e in enumerate(p.events)]
+    return MoveResult(outcome.version, p.status, model.redact(numbered, seat))
+
+
+def _view(snap: Snapshot, state: State, seat: int | None) -> dict[str, Any]:
+    meta = snap.meta
+    current = state.current_player() if snap.status == ACTIVE else None
+    may_act = (snap.status == ACTIVE and seat is not None
+               and not meta["seats"][seat]["resigned"]
+               and (current == seat or (current == timers.SIMULTANEOUS
+                                        and still_in(state, seat))))
+    legal = state.legal_actions(seat) if may_act else []
+    timer = meta["timer"]
+    return {
+        "match_id": snap.match_id, "game": meta["game"], "status": snap.status,
+        "version": snap.version, "seat": seat, "players": meta["players"],
+        "seats": [model.public_seat(s) for s in meta["seats"]], "options": meta["options"],
+        "current_player": current, "may_act": may_act, "legal_moves": legal,
+        "scores": state.scores(), "round_scores": state.round_scores(),
+        "deadline": timer["at"] if timer else None,
+        "deadline_kind": timer["kind"] if timer else "", "event_seq": snap.seq,
+        "observation": state.observation(seat), "result": meta["result"]}
+
+
+def _summary(snap: Snapshot) -> dict[str, Any]:
+    meta = snap.meta
+    return {"match_id": snap.match_id, "game": meta["game"], "status": snap.status,
+            "players": meta["players"], "version": snap.version, "created": meta["created"],
+            "seats": [model.public_seat(s) for s in meta["seats"]],
+            "open_seats": [i for i, s in enumerate(meta["seats"])
+                           if s["kind"] == model.OPEN_SEAT]}
+
+
+def _open_seat(seats: list[dict[str, Any]], wanted: int | None) -> int:
+    if wanted is None:
+        return next(i for i, s in enumerate(seats) if s["kind"] == model.OPEN_SEAT)
+    if not 0 <= wanted < len(seats):
+        raise InvalidArgument(f"seat must be 0 to {len(seats) - 1}", "seat")
+    if seats[wanted]["kind"] != model.OPEN_SEAT:
+        raise WrongPhase(f"seat {wanted} is not open")
+    return wanted
+
+
+def _with_players(options: Mapping[str, Any], players: int) -> dict[str, Any]:
+    merged = dict(options)
+    if registry.PLAYERS_KEY in merged and merged[registry.PLAYERS_KEY] != players:
+        raise InvalidArgument("options.players disagrees with players", "players")
+    merged[registry.PLAYERS_KEY] = players
+    return merged
+
+
+def _clock_dict(clock: ClockSpec | None) -> dict[str, Any] | None:
+    if clock is None:
+        return None
+    return {"seconds": clock.seconds, "on_timeout": clock.on_timeout, "policy": clock.policy}
+
+
+def _created_event(meta: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "match_created", "game": meta["game"], "players": meta["players"],
+            "seats": [model.public_seat(s) for s in meta["seats"]]}
+
+
+def _page_token(after: str, game: str, status: str) -> str:
+    return f"{after}.{game}.{status}"
+
+
+def _read_page_token(token: str, game: str, status: str) -> str | None:
+    if not token:
+        return None
+    parts = token.split(".")
+    if len(parts) != 3 or parts[1:] != [game, status]:
+        raise InvalidArgument("page_token does not belong to this listing", "page_token")
+    return model.check_match_id(parts[0])
+
+
+def _outcome(exc: Exception) -> str:
+    if isinstance(exc, StaleVersion):
+        return "stale"
+    if isinstance(exc, (Unauthenticated, PermissionDenied)):
+        return "denied"
+    if isinstance(exc, InvalidArgument):
+        return "invalid"
+    return "illegal" if isinstance(exc, GameOver | WrongPhase) or hasattr(exc, "legal") \
+        else "error"

@@ -1,0 +1,103 @@
+"""Bot decision points and the Celery task that asks a bot worker to act (docs/match.md).
+
+The match service never runs a bot itself: when a bot must act it sends the task
+``cardroom.bots.take_turn(match_id, seat, version)`` by name. The worker loads the seat's view,
+and submits its move with ``expected_version=version`` and request id ``bot-<version>-<seat>``,
+so a task for a version that has moved on (or a task delivered twice) changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from shared.games.base import SIMULTANEOUS, State
+
+log = logging.getLogger(__name__)
+
+#: The task name the bot worker registers.
+TASK_NAME = "cardroom.bots.take_turn"
+
+#: The queue the tasks go to (one Redis list on the broker).
+DEFAULT_QUEUE = "cardroom.bots"
+
+
+class TaskQueue(Protocol):
+    """Where bot decisions go."""
+
+    def enqueue(self, match_id: str, seat: int, version: int) -> bool:
+        """Ask a worker to act for `seat` at `version`; False when the broker refused."""
+        ...
+
+
+def bot_request_id(seat: int, version: int) -> str:
+    """The request id a bot worker uses, so a repeated task is a no-op."""
+    return f"bot-{version}-{seat}"
+
+
+def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None = None
+             ) -> list[int]:
+    """The seats a bot must now act for: bot seats to move (every one still in, when
+    all may act at once) plus `stand_in`, a human seat whose clock ran out."""
+    if state.is_terminal():
+        return []
+    current = state.current_player()
+    if current is None:
+        return []
+    if current == SIMULTANEOUS:
+        return [s for s, seat in enumerate(seats)
+                if seat["kind"] == "bot" and not seat["resigned"] and still_in(state, s)]
+    if seats[current]["kind"] == "bot" or current == stand_in:
+        return [current]
+    return []
+
+
+def still_in(state: State, seat: int) -> bool:
+    """Whether `seat` may act while every seat may (Mix Match: not put out by a wrong claim).
+
+    Claims are free text and never listed as legal actions, so the public "out" flags
+    decide; an engine without them falls back to the seat's legal actions."""
+    out = state.observation(None).get("out")
+    if isinstance(out, list) and seat < len(out):
+        return not out[seat]
+    return bool(state.legal_actions(seat))
+
+
+class CeleryQueue:
+    """Sends the bot task by name through Celery's send_task on the configured broker."""
+
+    def __init__(self, broker_url: str, queue: str = DEFAULT_QUEUE) -> None:
+        from celery import Celery  # type: ignore[import-untyped]  # heavy; only here
+
+        self.queue = queue
+        self.app = Celery("cardroom-match", broker=broker_url, set_as_current=False)
+        self.app.conf.broker_connection_retry_on_startup = False
+        self.app.conf.broker_transport_options = {"max_retries": 2}
+
+    def enqueue(self, match_id: str, seat: int, version: int) -> bool:
+        """Send one task; a broker failure is logged (the timer sweep sends it again later)."""
+        try:
+            self.app.send_task(TASK_NAME, args=[match_id, seat, version], queue=self.queue,
+                               task_id=f"{match_id}-{seat}-{version}", retry=False)
+        except Exception:  # any broker failure: the timer sweep sends the task again
+            log.warning("bot task not sent", extra={"match_id": match_id, "seat": seat,
+                                                     "version": version}, exc_info=True)
+            return False
+        return True
+
+    def close(self) -> None:
+        """Release the broker connections."""
+        self.app.close()
+
+
+class MemoryQueue:
+    """Records tasks in memory (unit tests and benchmarks without a broker)."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[str, int, int]] = []
+
+    def enqueue(self, match_id: str, seat: int, version: int) -> bool:
+        """Record one task."""
+        self.sent.append((match_id, seat, version))
+        return True

@@ -1,0 +1,155 @@
+"""Match metadata, seat credentials and redaction: the small pure pieces of the match service."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from shared.errors import InvalidArgument, InvalidFields, NotFound
+
+#: Match statuses: waiting for open seats to be claimed, being played, over, called off.
+OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
+STATUSES = (OPEN, ACTIVE, FINISHED, ABANDONED)
+OVER = (FINISHED, ABANDONED)
+
+#: Seat kinds: a human with a token issued at creation, a seat for JoinMatch, a bot.
+HUMAN, OPEN_SEAT, BOT = "human", "open", "bot"
+SEAT_KINDS = (HUMAN, OPEN_SEAT, BOT)
+
+#: What happens when a human's per-move clock runs out.
+ON_TIMEOUT = ("bot", "forfeit")
+
+#: The event that closes every match's event stream.
+MATCH_OVER = "match_over"
+
+_ID = re.compile(r"^[0-9a-f]{28}$")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """One seat as asked for in CreateMatch."""
+
+    kind: str = HUMAN
+    name: str = ""
+    policy: str = ""
+    strength: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ClockSpec:
+    """An optional per-move clock for human seats and what its expiry does."""
+
+    seconds: float
+    on_timeout: str = "bot"
+    policy: str = ""
+
+
+def new_match_id(now: float) -> str:
+    """A fresh id that sorts by creation time (12 hex digits of ms, then 16 random)."""
+    return f"{int(now * 1000):012x}{secrets.token_hex(8)}"
+
+
+def check_match_id(match_id: str) -> str:
+    """The id itself, or InvalidArgument when it cannot name a match."""
+    if not _ID.match(match_id or ""):
+        raise InvalidArgument("match_id is not a match id", "match_id")
+    return match_id
+
+
+def new_token() -> tuple[str, str]:
+    """A fresh seat token and its digest (only the digest is ever stored)."""
+    token = secrets.token_urlsafe(32)
+    return token, digest(token)
+
+
+def digest(token: str) -> str:
+    """The stored form of a token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_of_token(seats: Sequence[dict[str, Any]], token: str) -> int | None:
+    """The seat whose token this is, comparing every digest in constant time."""
+    wanted = digest(token)
+    found = None
+    for seat, info in enumerate(seats):
+        stored = info.get("token") or ""
+        if stored and hmac.compare_digest(stored, wanted) and found is None:
+            found = seat
+    return found
+
+
+def is_admin(token: str | None, admin_token: str | None) -> bool:
+    """True when `token` is the configured admin credential."""
+    if not token or not admin_token:
+        return False
+    return hmac.compare_digest(token.encode(), admin_token.encode())
+
+
+def check_seats(players: int, specs: Sequence[SeatSpec]) -> list[SeatSpec]:
+    """The seat list to use: as given (one per player), or every seat human when empty."""
+    if not specs:
+        return [SeatSpec() for _ in range(players)]
+    problems: list[tuple[str, str]] = []
+    if len(specs) != players:
+        problems.append(("seats", f"{len(specs)} seats given for {players} players"))
+    for i, spec in enumerate(specs):
+        if spec.kind not in SEAT_KINDS:
+            problems.append((f"seats[{i}].kind", f"must be one of {', '.join(SEAT_KINDS)}"))
+        if spec.kind == BOT and not spec.policy:
+            problems.append((f"seats[{i}].policy", "a bot seat needs a policy"))
+        if spec.strength < 0:
+            problems.append((f"seats[{i}].strength", "must not be negative"))
+    if problems:
+        raise InvalidFields(problems)
+    return list(specs)
+
+
+def check_clock(clock: ClockSpec | None) -> None:
+    """Reject a per-move clock that cannot work."""
+    if clock is None:
+        return
+    if not 0 < clock.seconds <= 86400:
+        raise InvalidArgument("clock seconds must be above 0 and at most a day", "clock.seconds")
+    if clock.on_timeout not in ON_TIMEOUT:
+        raise InvalidArgument(f"clock on_timeout must be one of {', '.join(ON_TIMEOUT)}",
+                              "clock.on_timeout")
+
+
+def seat_record(spec: SeatSpec, token_digest: str | None) -> dict[str, Any]:
+    """The stored form of a seat."""
+    return {"kind": spec.kind, "name": spec.name, "policy": spec.policy,
+            "strength": spec.strength, "token": token_digest, "resigned": False}
+
+
+def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
+    """What anyone may know about a seat (never its token digest)."""
+    return {"kind": seat["kind"], "name": seat["name"], "policy": seat["policy"],
+            "strength": seat["strength"], "resigned": seat["resigned"]}
+
+
+def visible(event: dict[str, Any], seat: int | None) -> bool:
+    """Whether `seat` (None: a spectator) may see `event`; private events carry "to"."""
+    to = event.get("to")
+    return to is None or (seat is not None and to == seat)
+
+
+def redact(events: Sequence[tuple[int, dict[str, Any]]], seat: int | None
+           ) -> list[tuple[int, dict[str, Any]]]:
+    """The events `seat` may see, with their sequence numbers."""
+    return [(seq, event) for seq, event in events if visible(event, seat)]
+
+
+def missing(match_id: str) -> NotFound:
+    """The error for a match that does not exist (or has expired)."""
+    return NotFound(f"no match {match_id}", "match", match_id)
+
+
+def now_ms(now: float | None = None) -> int:
+    """Milliseconds since the epoch."""
+    return int((time.time() if now is None else now) * 1000)

@@ -1,0 +1,370 @@
+"""The one owner of every Redis key of the match service (layout in docs/match.md).
+
+Every key of one match carries the hash tag ``{<match id>}`` so a match lives in one Redis
+Cluster slot and a Lua script may touch all of its keys. A move costs one read (a pipeline:
+the state hash, plus the request record when the call has a request id) and one atomic
+write (the ``_MOVE`` script, pipelined with the timer hint when the new state has a deadline).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import redis
+from redis.exceptions import NoScriptError
+
+PREFIX = "cardroom"
+NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
+
+# Checks the request record, then the version, and only then writes: new state fields,
+# version + 1, the events (stream ids "<seq>-0"), the actions, the request's result, and the
+# expiry of a finished match, all in one atomic step.
+_MOVE = """
+local has_request = ARGV[7] == '1'
+if has_request then
+  local prior = redis.call('GET', KEYS[4])
+  if prior then return {'dup', prior} end
+end
+local current = redis.call('HGET', KEYS[1], 'version')
+if ARGV[8] == 'new' then
+  if current then return {'stale', current} end
+  current = '0'
+elseif not current then
+  return {'missing', ''}
+end
+if tonumber(current) ~= tonumber(ARGV[1]) then return {'stale', current} end
+local seq = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
+local first = seq + 1
+local n_events = tonumber(ARGV[11])
+local n_actions = tonumber(ARGV[12])
+for i = 1, n_events do
+  seq = seq + 1
+  redis.call('XADD', KEYS[2], seq .. '-0', 'e', ARGV[13 + i])
+end
+for i = 1, n_actions do
+  redis.call('RPUSH', KEYS[3], ARGV[13 + n_events + i])
+end
+local version = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[2], 'meta', ARGV[3],
+           'engine', ARGV[4], 'seq', seq, 'deadline', ARGV[5], 'bot_retry', ARGV[6])
+local result = '{"version":' .. version .. ',"first":' .. first .. ',"last":' .. seq ..
+               ',"seat":' .. ARGV[13] .. '}'
+if has_request then
+  redis.call('SET', KEYS[4], result, 'PX', ARGV[9])
+end
+local expire = tonumber(ARGV[10])
+if expire > 0 then
+  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], expire) end
+end
+return {'ok', result}
+"""
+
+# Moves the bot re-enqueue time of one version forward; only one replica's call succeeds.
+_TOUCH = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
+if redis.call('HGET', KEYS[1], 'bot_retry') ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], 'bot_retry', ARGV[3])
+return 1
+"""
+
+
+def key_for(kind: str, match_id: str = "", part: str = "") -> str:
+    """The Redis key of `kind` ("state", "events", "actions", "request", "lobby", "timers")."""
+    if kind in ("state", "events", "actions"):
+        return f"{PREFIX}:match:{{{match_id}}}:{kind}"
+    if kind == "request":
+        return f"{PREFIX}:match:{{{match_id}}}:request:{part}"
+    if kind == "lobby":
+        return f"{PREFIX}:{{lobby}}:{part}"
+    if kind == "timers":
+        return f"{PREFIX}:{{timers}}:due"
+    raise ValueError(f"unknown key kind {kind!r}")
+
+
+@dataclass(slots=True)
+class Snapshot:
+    """One match as read in one round trip."""
+
+    match_id: str
+    version: int
+    status: str
+    meta: dict[str, Any]
+    engine: dict[str, Any]
+    seq: int
+    deadline_ms: int
+    bot_retry_ms: int
+    prior: dict[str, Any] | None = None
+
+
+@dataclass(slots=True)
+class Write:
+    """Everything one atomic write stores (see _MOVE)."""
+
+    expected_version: int
+    status: str
+    meta: dict[str, Any]
+    engine: dict[str, Any]
+    events: Sequence[dict[str, Any]] = ()
+    actions: Sequence[dict[str, Any]] = ()
+    deadline_ms: int = 0
+    bot_retry_ms: int = 0
+    request: str | None = None
+    seat: int | None = None
+    expire_ms: int = 0
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What the write script answered: "ok", "dup" (request already done), "stale", "missing"."""
+
+    kind: str
+    version: int = 0
+    first: int = 0
+    last: int = 0
+    seat: int | None = None
+
+
+@dataclass(slots=True)
+class TimerEntry:
+    """One timer-index entry: wake the match `match_id` at version `version` at `due_ms`."""
+
+    match_id: str
+    version: int
+    due_ms: int
+
+    @property
+    def member(self) -> str:
+        """The zset member naming this entry (unique per match, version and due time)."""
+        return f"{self.match_id}|{self.version}|{self.due_ms}"
+
+    @classmethod
+    def parse(cls, member: str) -> TimerEntry:
+        """The entry named by a zset member."""
+        match_id, version, due = member.split("|")
+        return cls(match_id, int(version), int(due))
+
+
+@dataclass
+class RoundTrips:
+    """Counts Redis round trips, per operation name (for the benchmark and tests)."""
+
+    counts: dict[str, int] = field(default_factory=dict)
+
+    def add(self, op: str) -> None:
+        """Count one round trip of `op`."""
+        self.counts[op] = self.counts.get(op, 0) + 1
+
+    def total(self) -> int:
+        """All round trips counted so far."""
+        return sum(self.counts.values())
+
+
+class MatchRepo:
+    """Reads and writes matches, lobby entries and timers; nothing else touches Redis keys."""
+
+    def __init__(self, client: redis.Redis, *, request_ttl_s: float = 86400.0,
+                 observe: Callable[[str, float], None] = NO_OBSERVER) -> None:
+        self.client = client
+        self.request_ttl_ms = int(request_ttl_s * 1000)
+        self.observe = observe
+        self.trips = RoundTrips()
+        self._move_sha = ""
+        self._touch_sha = ""
+
+    @classmethod
+    def from_url(cls, url: str, **kwargs: Any) -> MatchRepo:
+        """A repository on the Redis at `url` (redis://host:port/db)."""
+        client = redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
+        return cls(client, **kwargs)
+
+    def register_scripts(self) -> None:
+        """Load the Lua scripts once; writes then call them by SHA (EVALSHA)."""
+        self._move_sha = self._timed("script_load", lambda: self.client.script_load(_MOVE))
+        self._touch_sha = self._timed("script_load", lambda: self.client.script_load(_TOUCH))
+
+    def _timed(self, op: str, call: Callable[[], Any]) -> Any:
+        started = time.perf_counter()
+        try:
+            return call()
+        finally:
+            self.trips.add(op)
+            self.observe(op, time.perf_counter() - started)
+
+    # ---- reads ------------------------------------------------------------------------
+
+    def load(self, match_id: str, request: str | None = None) -> Snapshot | None:
+        """The match (and the stored result of `request`, if any) in one round trip."""
+        pipe = self.client.pipeline(transaction=False)
+        pipe.hgetall(key_for("state", match_id))
+        if request is not None:
+            pipe.get(key_for("request", match_id, request))
+        replies = self._timed("load", pipe.execute)
+        fields = replies[0]
+        if not fields:
+            return None
+        snap = _snapshot(match_id, fields)
+        if request is not None and replies[1]:
+            snap.prior = json.loads(replies[1])
+        return snap
+
+    def load_many(self, match_ids: Sequence[str]) -> list[Snapshot | None]:
+        """Several matches in one round trip (None where a match is gone)."""
+        if not match_ids:
+            return []
+        pipe = self.client.pipeline(transaction=False)
+        for match_id in match_ids:
+            pipe.hgetall(key_for("state", match_id))
+        replies = self._timed("load_many", pipe.execute)
+        return [_snapshot(m, f) if f else None for m, f in zip(match_ids, replies, strict=True)]
+
+    def events_after(self, match_id: str, cursor: int, count: int = 500,
+                     block_ms: int | None = None) -> list[tuple[int, dict[str, Any]]]:
+        """Events with a sequence number above `cursor`, oldest first; may block for new ones."""
+        key = key_for("events", match_id)
+        if block_ms is None:
+            entries = self._timed("events", lambda: self.client.xrange(
+                key, min=f"({cursor}-0", count=count))
+        else:
+            reply = self._timed("events", lambda: self.client.xread(
+                {key: f"{cursor}-0"}, count=count, block=block_ms))
+            entries = reply[0][1] if reply else []
+        return [(int(entry_id.split("-")[0]), json.loads(data["e"])) for entry_id, data in entries]
+
+    def events_between(self, match_id: str, first: int, last: int
+                       ) -> list[tuple[int, dict[str, Any]]]:
+        """Events `first`..`last` inclusive (what one earlier write appended)."""
+        if last < first:
+            return []
+        entries = self._timed("events", lambda: self.client.xrange(
+            key_for("events", match_id), min=f"{first}-0", max=f"{last}-0"))
+        return [(int(entry_id.split("-")[0]), json.loads(data["e"])) for entry_id, data in entries]
+
+    def actions(self, match_id: str) -> list[dict[str, Any]]:
+        """Every action applied to the match's engine, in order (for replays)."""
+        raw = self._timed("actions", lambda: self.client.lrange(
+            key_for("actions", match_id), 0, -1))
+        return [json.loads(item) for item in raw]
+
+    # ---- writes -----------------------------------------------------------------------
+
+    def create(self, match_id: str, status: str, meta: dict[str, Any], engine: dict[str, Any],
+               events: Sequence[dict[str, Any]], deadline_ms: int = 0, bot_retry_ms: int = 0,
+               timer: TimerEntry | None = None) -> bool:
+        """Store a new match at version 1; False if the id is taken."""
+        change = Write(0, status, meta, engine, events, deadline_ms=deadline_ms,
+                       bot_retry_ms=bot_retry_ms)
+        return self.write(match_id, change, timer, create=True).kind == "ok"
+
+    def write(self, match_id: str, change: Write, timer: TimerEntry | None = None,
+              create: bool = False) -> Outcome:
+        """Apply `change` if the match is still at `change.expected_version` (one round trip)."""
+        keys = [key_for("state", match_id), key_for("events", match_id),
+                key_for("actions", match_id),
+                key_for("request", match_id, change.request or "-")]
+        args: list[Any] = [
+            change.expected_version, change.status, _dumps(change.meta), _dumps(change.engine),
+            change.deadline_ms, change.bot_retry_ms, "1" if change.request else "0",
+            "new" if create else "",
+            self.request_ttl_ms, change.expire_ms, len(change.events), len(change.actions),
+            -1 if change.seat is None else change.seat,
+        ]
+        args += [_dumps(e) for e in change.events] + [_dumps(a) for a in change.actions]
+        reply = self._run_script("write", lambda: self._move_sha, _MOVE, keys, args, timer)
+        kind, payload = reply[0], reply[1]
+        if kind in ("ok", "dup"):
+            done = json.loads(payload)
+            seat = done["seat"] if done["seat"] >= 0 else None
+            return Outcome(kind, done["version"], done["first"], done["last"], seat)
+        if kind == "stale":
+            return Outcome("stale", int(payload))
+        return Outcome("missing")
+
+    def touch_bot_retry(self, match_id: str, version: int, old_ms: int, new_ms: int,
+                        timer: TimerEntry | None = None) -> bool:
+        """Claim a bot re-enqueue: move its time from `old_ms` to `new_ms` if still current."""
+        keys = [key_for("state", match_id)]
+        reply = self._run_script("touch", lambda: self._touch_sha, _TOUCH, keys,
+                                 [version, old_ms, new_ms], timer)
+        return bool(reply)
+
+    def _run_script(self, op: str, sha: Callable[[], str], source: str, keys: list[str],
+                    args: list[Any], timer: TimerEntry | None) -> Any:
+        if not sha():
+            self.register_scripts()
+        pipe = self.client.pipeline(transaction=False)
+        pipe.evalsha(sha(), len(keys), *keys, *args)
+        if timer is not None:
+            # A hint only: the timer loop checks it against the state (timers.py), so adding
+            # it even when the script refuses the write is harmless.
+            pipe.zadd(key_for("timers"), {timer.member: timer.due_ms}, nx=True)
+        try:
+            replies = self._timed(op, lambda: pipe.execute(raise_on_error=True))
+        except NoScriptError:
+            # Redis restarted or flushed its script cache: load again and retry once.
+            self.register_scripts()
+            return self._run_script(op, sha, source, keys, args, timer)
+        return replies[0]
+
+    # ---- lobby ------------------------------------------------------------------------
+
+    def index(self, match_id: str, game: str, old_status: str | None, new_status: str) -> None:
+        """Move a match between lobby indexes (a hint; list_page checks every entry)."""
+        pipe = self.client.pipeline(transaction=True)
+        if old_status is not None:
+            pipe.zrem(key_for("lobby", part=f"{game}:{old_status}"), match_id)
+            pipe.zrem(key_for("lobby", part=f"*:{old_status}"), match_id)
+        pipe.zadd(key_for("lobby", part=f"{game}:{new_status}"), {match_id: 0})
+        pipe.zadd(key_for("lobby", part=f"*:{new_status}"), {match_id: 0})
+        self._timed("index", pipe.execute)
+
+    def list_page(self, game: str, status: str, after: str | None, limit: int) -> list[str]:
+        """Up to `limit` match ids (newest first) of the index, strictly older than `after`."""
+        key = key_for("lobby", part=f"{game or '*'}:{status}")
+        upper = f"({after}" if after else "+"
+        return list(self._timed("lobby", lambda: self.client.zrevrangebylex(
+            key, upper, "-", start=0, num=limit)))
+
+    def unindex(self, game: str, status: str, match_ids: Sequence[str]) -> None:
+        """Drop stale lobby entries (the match moved on or expired)."""
+        if match_ids:
+            self._timed("index", lambda: self.client.zrem(
+                key_for("lobby", part=f"{game or '*'}:{status}"), *match_ids))
+
+    def count(self, game: str, status: str) -> int:
+        """How many matches an index holds (for the active-matches gauge)."""
+        return int(self._timed("lobby", lambda: self.client.zcard(
+            key_for("lobby", part=f"{game}:{status}"))))
+
+    # ---- timers -----------------------------------------------------------------------
+
+    def due_timers(self, now_ms: int, limit: int = 100) -> list[TimerEntry]:
+        """Timer entries due at `now_ms`, earliest first."""
+        members = self._timed("timers", lambda: self.client.zrangebyscore(
+            key_for("timers"), "-inf", now_ms, start=0, num=limit))
+        return [TimerEntry.parse(m) for m in members]
+
+    def drop_timer(self, entry: TimerEntry) -> None:
+        """Remove a handled or outdated timer entry."""
+        self._timed("timers", lambda: self.client.zrem(key_for("timers"), entry.member))
+
+    def add_timer(self, entry: TimerEntry) -> None:
+        """Add a timer entry on its own (when no write carries it)."""
+        self._timed("timers", lambda: self.client.zadd(
+            key_for("timers"), {entry.member: entry.due_ms}, nx=True))
+
+
+def _snapshot(match_id: str, fields: dict[str, str]) -> Snapshot:
+    return Snapshot(
+        match_id=match_id, version=int(fields["version"]), status=fields["status"],
+        meta=json.loads(fields["meta"]), engine=json.loads(fields["engine"]),
+        seq=int(fields.get("seq", 0)), deadline_ms=int(fields.get("deadline", 0)),
+        bot_retry_ms=int(fields.get("bot_retry", 0)))
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))

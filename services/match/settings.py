@@ -1,0 +1,58 @@
+"""Settings of the match service: the common ones (shared.rpc.settings) plus its own."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from shared.errors import InvalidConfig
+from shared.rpc.settings import Settings
+
+from .bots import DEFAULT_QUEUE
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSettings:
+    """What the match service reads from its environment beyond the common settings."""
+
+    common: Settings
+    #: MATCH_FINISHED_TTL: seconds a finished or abandoned match stays readable.
+    finished_ttl_s: float = 7 * 86400.0
+    #: MATCH_REQUEST_TTL: seconds a request id is remembered for idempotent retries.
+    request_ttl_s: float = 86400.0
+    #: MATCH_TIMER_INTERVAL: seconds between two polls of the timer loop.
+    timer_interval_s: float = 0.25
+    #: MATCH_BOT_RETRY: seconds after which an unanswered bot task is sent again.
+    bot_retry_s: float = 120.0
+    #: MATCH_BOT_QUEUE: the broker queue bot tasks go to.
+    bot_queue: str = DEFAULT_QUEUE
+    #: MATCH_WORKERS: gRPC worker threads (each open WatchMatch stream holds one).
+    workers: int = 64
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> MatchSettings:
+        """Read every setting; a bad value raises InvalidConfig naming the variable."""
+        env = os.environ if environ is None else environ
+        return cls(
+            common=Settings.from_env("match", env),
+            finished_ttl_s=_seconds(env, "MATCH_FINISHED_TTL", 7 * 86400.0),
+            request_ttl_s=_seconds(env, "MATCH_REQUEST_TTL", 86400.0),
+            timer_interval_s=_seconds(env, "MATCH_TIMER_INTERVAL", 0.25),
+            bot_retry_s=_seconds(env, "MATCH_BOT_RETRY", 120.0),
+            bot_queue=env.get("MATCH_BOT_QUEUE", "").strip() or DEFAULT_QUEUE,
+            workers=int(_seconds(env, "MATCH_WORKERS", 64)),
+        )
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise InvalidConfig(f"{name} must be a number, not {raw!r}", name) from None
+    if not 0 < value < 10**9:
+        raise InvalidConfig(f"{name} must be positive, not {raw!r}", name)
+    return value

@@ -1,0 +1,132 @@
+"""Deadlines (Mix Match hourglasses, per-move clocks, bot re-sends) and the timer loop.
+
+A match's next deadline is stored in its state hash, so it changes in the same atomic write
+as the move that sets it; a zset in Redis indexes it by due time. Index entries name the
+match, the version and the due time, and every write adds the entry of its own new version,
+so an entry is current only while the match is still at that version. Every replica runs
+the loop; each due entry is checked against the state and fired with a compare-and-set on
+the version, so exactly one replica fires each deadline and stale entries are dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from redis.exceptions import RedisError
+
+from shared.errors import CardroomError
+from shared.games import registry
+from shared.games.base import SIMULTANEOUS, State
+
+from . import metrics, model
+from .bots import still_in
+
+log = logging.getLogger(__name__)
+
+HOURGLASS, CLOCK = "hourglass", "clock"
+__all__ = ["CLOCK", "HOURGLASS", "SIMULTANEOUS", "TimerLoop", "next_timer"]
+
+
+def hourglass_deadline(state: State) -> float | None:
+    """When the engine's running hourglass runs out (Mix Match), else None."""
+    deadline = getattr(state, "deadline", None)
+    if not callable(deadline):
+        return None
+    value = deadline()
+    return None if value is None else float(value)
+
+
+def timeout_move(state: State) -> tuple[int | None, str]:
+    """The (seat, action) that tells the engine its hourglass ran out."""
+    return None, "timeout"
+
+
+def actor(state: State, seat: int, action: str) -> int | None:
+    """The seat to apply `action` for: a seat's own time-out call while every seat may act
+    is the host's move (seat None), so turn-based Mix Match (hourglass 0) can go on."""
+    if (action == timeout_move(state)[1] and state.current_player() == SIMULTANEOUS
+            and still_in(state, seat)):
+        return None
+    return seat
+
+
+def next_timer(state: State, meta: dict[str, Any], status: str, now: float,
+               stand_in: int | None, actions: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The match's next deadline after a write: the hourglass, else the per-move clock of the
+    human seat to act (kept when no action was played), else none."""
+    if status != model.ACTIVE:
+        return None
+    at = hourglass_deadline(state)
+    if at is not None:
+        return {"kind": HOURGLASS, "seat": None, "at": at}
+    clock = meta.get("clock")
+    current = state.current_player()
+    if clock is None or current is None or current < 0 or current == stand_in:
+        return None
+    seat = meta["seats"][current]
+    if seat["kind"] != model.HUMAN or seat["resigned"]:
+        return None
+    previous = meta.get("timer")
+    if previous and previous["kind"] == CLOCK and previous["seat"] == current and not actions:
+        return dict(previous)
+    return {"kind": CLOCK, "seat": current, "at": now + float(clock["seconds"])}
+
+
+class TimerLoop:
+    """Polls the timer index and fires what is due; one per replica, in a daemon thread."""
+
+    def __init__(self, service: Any, interval_s: float = 0.25, batch: int = 100,
+                 gauge_every_s: float = 5.0) -> None:
+        self.service = service
+        self.interval_s = interval_s
+        self.batch = batch
+        self.gauge_every_s = gauge_every_s
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._gauges_at = 0.0
+
+    def run_once(self) -> list[str]:
+        """Fire every entry due now; the kinds this replica fired."""
+        repo = self.service.repo
+        fired = []
+        for entry in repo.due_timers(model.now_ms(self.service.clock()), self.batch):
+            try:
+                kind = self.service.fire_timer(entry)
+            except CardroomError as exc:
+                # The engine refused the time-out: nothing will change that, so drop it.
+                log.warning("timer not fired: %s", exc.reason, extra={"match_id": entry.match_id})
+                kind = None
+            if kind:
+                fired.append(kind)
+            repo.drop_timer(entry)
+        return fired
+
+    def refresh_gauges(self) -> None:
+        """Set the active-matches gauge from the lobby index (shared by all replicas)."""
+        for game in registry.GAMES:
+            metrics.ACTIVE_MATCHES.labels(game).set(self.service.repo.count(game, model.ACTIVE))
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.run_once()
+                if time.monotonic() - self._gauges_at >= self.gauge_every_s:
+                    self._gauges_at = time.monotonic()
+                    self.refresh_gauges()
+            except RedisError:
+                log.warning("timer loop: Redis unavailable", exc_info=True)
+            self._stop.wait(self.interval_s)
+
+    def start(self) -> None:
+        """Run the loop in a daemon thread."""
+        self._thread = threading.Thread(target=self._run, name="match-timers", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop the loop and wait for it."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)

@@ -1,0 +1,363 @@
+"""The match service's domain layer against a real Redis: seats, moves, versions, events."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from support.match_play import Clock, choose_move, hands_seen
+
+from services.match.app import MatchService
+from services.match.bots import MemoryQueue
+from services.match.model import BOT, HUMAN, OPEN_SEAT, SeatSpec
+from services.match.repo import MatchRepo, key_for
+from shared.errors import (
+    GameOver,
+    IllegalMove,
+    InvalidArgument,
+    InvalidConfig,
+    NotFound,
+    NotYourTurn,
+    PermissionDenied,
+    StaleVersion,
+    Unauthenticated,
+    WrongPhase,
+)
+from shared.games import registry
+
+ADMIN = "admin-secret"
+
+
+@pytest.fixture
+def repo(redis_url: str) -> Iterator[MatchRepo]:
+    """A repository on an empty Redis, scripts loaded."""
+    repo = MatchRepo.from_url(redis_url)
+    repo.register_scripts()
+    yield repo
+    repo.client.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The service's clock, moved by hand."""
+    return Clock()
+
+
+@pytest.fixture
+def service(repo: MatchRepo, clock: Clock) -> MatchService:
+    """A service with an in-memory bot queue."""
+    return MatchService(repo, MemoryQueue(), admin_token=ADMIN, clock=clock, bot_retry_s=30)
+
+
+def play_out(service: MatchService, match_id: str, tokens: dict[int, str],
+             rng: random.Random, limit: int = 400) -> int:
+    """Play legal moves (with expected versions) until the match is over; the move count."""
+    moves = 0
+    spectator = service.get_view(match_id)
+    while spectator["status"] == "active" and moves < limit:
+        for seat, token in tokens.items():
+            view = service.get_view(match_id, token)
+            assert not hands_seen(view, seat)
+            if view["may_act"]:
+                move = choose_move(view["game"], view, rng)
+                result = service.submit_move(match_id, token, move, view["version"])
+                assert not hands_seen([e for _, e in result.events], seat)
+                moves += 1
+                break
+        spectator = service.get_view(match_id)
+        assert not hands_seen(spectator, None)
+    return moves
+
+
+def test_create_returns_one_token_per_human_seat_and_starts(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    assert sorted(created.tokens) == [0, 1, 2]
+    assert len(set(created.tokens.values())) == 3
+    view = service.get_view(created.match_id, created.tokens[0])
+    assert view["status"] == "active" and view["version"] == 1 and view["seat"] == 0
+    assert view["observation"]["hand"] and view["legal_moves"]
+
+
+def test_tokens_are_stored_hashed_only(service: MatchService, repo: MatchRepo) -> None:
+    created = service.create_match("livemix", 3, seed=1)
+    raw = repo.client.hgetall(key_for("state", created.match_id))
+    assert all(token not in str(raw) for token in created.tokens.values())
+
+
+def test_spectator_view_shows_no_hand(service: MatchService) -> None:
+    created = service.create_match("livemix", 4, seed=3)
+    view = service.get_view(created.match_id)
+    assert view["seat"] is None and view["legal_moves"] == []
+    assert "hand" not in view["observation"] and not hands_seen(view, None)
+
+
+def test_view_of_a_seat_not_to_act_lists_no_moves(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    view = service.get_view(created.match_id, created.tokens[1])
+    assert view["current_player"] == 0 and view["legal_moves"] == [] and not view["may_act"]
+
+
+def test_move_applies_and_bumps_version(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
+    result = service.submit_move(created.match_id, created.tokens[0], move, 1, "r1")
+    assert result.version == 2
+    assert any(e.get("type") == "play" and e.get("card") == move for _, e in result.events)
+    assert service.get_view(created.match_id)["current_player"] == 1
+
+
+def test_retry_with_same_request_id_returns_first_result(service: MatchService,
+                                                         repo: MatchRepo) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    token = created.tokens[0]
+    move = service.get_view(created.match_id, token)["legal_moves"][0]
+    first = service.submit_move(created.match_id, token, move, 1, "same")
+    again = service.submit_move(created.match_id, token, move, 1, "same")
+    assert again.duplicate and again.version == first.version == 2
+    assert again.events == first.events
+    assert len(repo.actions(created.match_id)) == 1
+
+
+def test_request_id_of_another_seat_is_refused(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
+    service.submit_move(created.match_id, created.tokens[0], move, 1, "mine")
+    with pytest.raises(InvalidArgument) as err:
+        service.submit_move(created.match_id, created.tokens[1], "R1", 2, "mine")
+    assert err.value.field == "request_id"
+
+
+def test_stale_expected_version_is_refused(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
+    with pytest.raises(StaleVersion):
+        service.submit_move(created.match_id, created.tokens[0], move, 5)
+
+
+def test_illegal_move_carries_the_legal_moves(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    view = service.get_view(created.match_id, created.tokens[0])
+    not_in_hand = next(c for c in ("R1", "R2", "R3", "G1", "G2") if c not in view["legal_moves"])
+    with pytest.raises(IllegalMove) as err:
+        service.submit_move(created.match_id, created.tokens[0], not_in_hand, 1)
+    assert err.value.legal == view["legal_moves"]
+
+
+def test_move_out_of_turn_is_not_your_turn(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    with pytest.raises(NotYourTurn):
+        service.submit_move(created.match_id, created.tokens[1], "R1", 1)
+
+
+def test_moves_need_a_valid_token(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    with pytest.raises(Unauthenticated):
+        service.submit_move(created.match_id, None, "R1", 1)
+    with pytest.raises(Unauthenticated):
+        service.submit_move(created.match_id, "not-a-token", "R1", 1)
+    other = service.create_match("vivo", 3, seed=7)
+    with pytest.raises(Unauthenticated):
+        service.submit_move(created.match_id, other.tokens[0], "R1", 1)
+    with pytest.raises(Unauthenticated):
+        service.get_view(created.match_id, "not-a-token")
+
+
+def test_a_seat_token_cannot_act_for_another_seat(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    with pytest.raises(PermissionDenied):
+        service.get_view(created.match_id, created.tokens[0], as_seat=1)
+
+
+def test_admin_acts_for_a_named_seat(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    move = service.get_view(created.match_id, ADMIN, as_seat=0)["legal_moves"][0]
+    assert service.submit_move(created.match_id, ADMIN, move, 1, as_seat=0).version == 2
+    with pytest.raises(InvalidArgument):
+        service.submit_move(created.match_id, ADMIN, move, 2)
+
+
+def test_unknown_match_is_not_found(service: MatchService) -> None:
+    with pytest.raises(NotFound):
+        service.get_view("0" * 28)
+    with pytest.raises(InvalidArgument):
+        service.get_view("nope")
+
+
+def test_bad_create_arguments_are_refused(service: MatchService) -> None:
+    with pytest.raises(InvalidArgument):
+        service.create_match("chess", 2)
+    with pytest.raises(InvalidConfig):
+        service.create_match("vivo", 9)
+    with pytest.raises(InvalidArgument):
+        service.create_match("vivo", 3, seats=[SeatSpec(BOT)] * 3)
+    with pytest.raises(InvalidArgument):
+        service.create_match("vivo", 3, seats=[SeatSpec()] * 2)
+
+
+def test_open_seats_wait_for_join_then_start(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
+                                                     SeatSpec(OPEN_SEAT)], seed=2)
+    assert list(created.tokens) == [0]
+    with pytest.raises(WrongPhase):
+        service.submit_move(created.match_id, created.tokens[0], "R1", 1)
+    first = service.join_match(created.match_id, name="ann")
+    assert first.seat == 1 and service.get_view(created.match_id)["status"] == "open"
+    with pytest.raises(WrongPhase):
+        service.join_match(created.match_id, seat=1)
+    second = service.join_match(created.match_id, seat=2, name="bo")
+    view = service.get_view(created.match_id, second.token)
+    assert view["status"] == "active" and view["seat"] == 2
+    assert view["seats"][2]["name"] == "bo"
+    with pytest.raises(WrongPhase):
+        service.join_match(created.match_id)
+
+
+def test_list_matches_by_game_and_status_pages_through_all(service: MatchService,
+                                                          clock: Clock) -> None:
+    open_ids = []
+    for i in range(5):
+        clock.advance(1)
+        game = "vivo" if i % 2 == 0 else "livemix"
+        open_ids.append((game, service.create_match(
+            game, 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT), SeatSpec(HUMAN)]).match_id))
+    service.create_match("vivo", 3)
+    seen, token = [], ""
+    while True:
+        page, token = service.list_matches("", "open", page_size=2, page_token=token)
+        assert len(page) <= 2
+        seen += [m["match_id"] for m in page]
+        if not token:
+            break
+    assert seen == [m for _, m in reversed(open_ids)]
+    vivo_open, _ = service.list_matches("vivo", "open")
+    assert [m["match_id"] for m in vivo_open] == [m for g, m in reversed(open_ids) if g == "vivo"]
+    assert vivo_open[0]["open_seats"] == [1]
+    active, _ = service.list_matches("vivo", "active")
+    assert len(active) == 1
+
+
+def test_list_drops_matches_that_left_the_status(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
+                                                     SeatSpec(HUMAN)])
+    service.join_match(created.match_id)
+    page, _ = service.list_matches("vivo", "open")
+    assert page == []
+
+
+def test_page_token_of_another_listing_is_refused(service: MatchService, clock: Clock) -> None:
+    for _ in range(3):
+        clock.advance(1)
+        service.create_match("vivo", 3)
+    _, token = service.list_matches("vivo", "active", page_size=1)
+    with pytest.raises(InvalidArgument):
+        service.list_matches("livemix", "active", page_token=token)
+
+
+def test_whole_match_replay_reproduces_scores(service: MatchService) -> None:
+    for game, players in (("vivo", 3), ("livemix", 4), ("mixmatch", 2)):
+        options = {"hourglass_seconds": 0} if game == "mixmatch" else {}
+        created = service.create_match(game, players, seed=11, options=options)
+        with pytest.raises(WrongPhase):
+            service.get_replay(created.match_id)
+        moves = play_out(service, created.match_id, created.tokens, random.Random(4))
+        replay = service.get_replay(created.match_id)
+        assert replay["status"] == "finished" and moves > 10
+        config = registry.make_config(game, replay["options"])
+        actions = [(a["seat"], a["action"], a["now"]) for a in replay["actions"]]
+        state = registry.replay(game, config, replay["seed"], replay["deal"], actions,
+                                now=replay["start"])
+        assert state.scores() == replay["scores"] == replay["result"]["scores"]
+        assert replay["events"][-1][1]["type"] == "match_over"
+        with pytest.raises(GameOver):
+            service.submit_move(created.match_id, created.tokens[0], "R1")
+
+
+def test_watch_resumes_from_cursor_without_loss_or_repeat(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=5)
+    rng = random.Random(1)
+    for _ in range(4):
+        play_out(service, created.match_id, created.tokens, rng, limit=1)
+    seen = list(service.watch(created.match_id, created.tokens[0], 0, block_ms=10,
+                              stop=_after_idle(created, service)))
+    cut = len(seen) // 2
+    resumed = seen[:cut] + list(service.watch(created.match_id, created.tokens[0],
+                                              seen[cut - 1][0], block_ms=10,
+                                              stop=_after_idle(created, service)))
+    assert resumed == seen
+    seqs = [s for s, _ in seen]
+    assert seqs == sorted(set(seqs))
+    assert not hands_seen([e for _, e in seen], 0)
+    spectator = list(service.watch(created.match_id, None, 0, block_ms=10,
+                                   stop=_after_idle(created, service)))
+    assert all("to" not in e for _, e in spectator) and len(spectator) < len(seen)
+
+
+def _after_idle(created: object, service: MatchService) -> object:
+    calls = iter(range(3))
+    return lambda: next(calls, None) is None
+
+
+def test_watch_of_a_finished_match_ends_after_match_over(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=5)
+    play_out(service, created.match_id, created.tokens, random.Random(2))
+    events = list(service.watch(created.match_id, None, 0, block_ms=10))
+    assert events[-1][1]["type"] == "match_over"
+
+
+def test_resigned_seat_is_played_automatically_and_cannot_win(service: MatchService) -> None:
+    created = service.create_match("vivo", 3, seed=9)
+    result = service.resign(created.match_id, created.tokens[0])
+    assert result.version == 2
+    view = service.get_view(created.match_id)
+    assert view["seats"][0]["resigned"] and view["current_player"] == 1
+    with pytest.raises(PermissionDenied):
+        service.submit_move(created.match_id, created.tokens[0], "R1")
+    play_out(service, created.match_id, {1: created.tokens[1], 2: created.tokens[2]},
+             random.Random(3))
+    final = service.get_view(created.match_id)
+    assert final["status"] == "finished" and 0 not in final["result"]["winners"]
+
+
+def test_match_ends_when_every_human_resigned(service: MatchService) -> None:
+    created = service.create_match("livemix", 3, seats=[SeatSpec(HUMAN), SeatSpec(HUMAN),
+                                                        SeatSpec(BOT, policy="random")])
+    service.resign(created.match_id, created.tokens[0])
+    service.resign(created.match_id, created.tokens[1])
+    view = service.get_view(created.match_id)
+    assert view["status"] == "finished" and view["result"]["reason"] == "resigned"
+    assert view["result"]["winners"] == [2]
+
+
+def test_abandon_rules(service: MatchService, repo: MatchRepo) -> None:
+    waiting = service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
+                                                     SeatSpec(OPEN_SEAT)])
+    service.abandon(waiting.match_id, waiting.tokens[0])
+    assert service.get_view(waiting.match_id)["status"] == "abandoned"
+    running = service.create_match("vivo", 3)
+    with pytest.raises(PermissionDenied):
+        service.abandon(running.match_id, running.tokens[0])
+    with pytest.raises(Unauthenticated):
+        service.abandon(running.match_id, None)
+    service.abandon(running.match_id, ADMIN)
+    assert service.get_view(running.match_id)["result"]["reason"] == "abandoned"
+    assert repo.client.pttl(key_for("state", running.match_id)) > 0
+    with pytest.raises(GameOver):
+        service.abandon(running.match_id, ADMIN)
+
+
+def test_finished_match_keys_expire(service: MatchService, repo: MatchRepo) -> None:
+    created = service.create_match("vivo", 3, seed=5)
+    assert repo.client.pttl(key_for("state", created.match_id)) == -1
+    play_out(service, created.match_id, created.tokens, random.Random(2))
+    for kind in ("state", "events", "actions"):
+        ttl = repo.client.pttl(key_for(kind, created.match_id))
+        assert 0 < ttl <= service.finished_ttl_ms
+
+
+def test_a_move_costs_two_round_trips(service: MatchService, repo: MatchRepo) -> None:
+    created = service.create_match("vivo", 3, seed=7)
+    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
+    before = repo.trips.total()
+    service.submit_move(created.match_id, created.tokens[0], move, 1, "rt")
+    assert repo.trips.total() - before == 2
