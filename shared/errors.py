@@ -77,3 +77,7 @@ class Unauthenticated(CardroomError):
 
 class PermissionDenied(CardroomError):
     """The credential is valid but does not allow this call."""
+
+
+class WrongPhase(IllegalMove):
+    """The match is not in the phase this call needs (waiting for players, running, or over)."""

@@ -2,3 +2,5 @@
 
 Server helpers live in tests/support (import them as `support.grpc_servers`).
 """
+
+from support.redis_server import redis_server, redis_url  # noqa: F401  (fixtures)
