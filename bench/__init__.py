@@ -1,0 +1,1 @@
+"""Benchmarks of the Cardroom engines and services, apart from the tests."""
