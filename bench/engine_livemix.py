@@ -80,7 +80,7 @@ def _applies(players: int) -> tuple[list[Callable[[int], None]], int]:
     rng = random.Random(7)
     while not played.is_terminal():
         played.apply_action_id(rng.choice(played.legal_action_ids()))
-    ids = [card for _, card in played.history]
+    ids = [card for _, card in played.plays]
     names = [played.action_to_string(card) for card in ids]
     naive_start = NaiveLivemix(players=players, seed=7)
 

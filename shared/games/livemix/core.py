@@ -24,7 +24,7 @@ from shared.games.livemix.cards import (
 )
 from shared.games.livemix.config import ROUNDS, Config
 from shared.games.livemix.deal import RoundDeal, Seed, deal_all
-from shared.games.livemix.scoring import RoundRecord, next_first_lead, seat_score
+from shared.games.livemix.scoring import RoundRecord, seat_score
 
 #: L6: (Members in all, Members of one group) that make a seat leave, per player count.
 LEAVE_AT = {3: (4, 3), 4: (3, 2)}
@@ -75,12 +75,12 @@ class Core:
         "dealt",
         "first_lead",
         "hands",
-        "history",
         "last_trick",
         "leader",
         "log",
         "members",
         "n",
+        "plays",
         "records",
         "roster",
         "round",
@@ -115,7 +115,7 @@ class Core:
     trick_seats: list[int]
     last_trick: tuple[tuple[int, ...], tuple[int, ...], int, int] | None
     records: list[RoundRecord]
-    history: list[tuple[int, int]]
+    plays: list[tuple[int, int]]
     #: When a list, the phases note what happened (for events); None on the fast path.
     log: list[tuple[Any, ...]] | None
 
@@ -127,7 +127,7 @@ class Core:
         self.deals = deals
         self.dealt = deal_all(config, seed, deals)
         self.records = []
-        self.history = []
+        self.plays = []
         self.log = None
         self._start_round(0)
 
@@ -146,7 +146,7 @@ class Core:
         self.token = 0
         self.active = (1 << n) - 1
         # L3 for the first round, L10 afterwards.
-        lead = self.config.first_lead if k == 0 else next_first_lead(self.records[-1])
+        lead = self.config.first_lead if k == 0 else self.records[-1].next_lead
         self.first_lead = self.leader = self.turn = lead
         self.trick = []
         self.trick_seats = []
@@ -160,7 +160,7 @@ class Core:
         self.hands[seat] ^= 1 << card
         self.trick.append(card)
         self.trick_seats.append(seat)
-        self.history.append((seat, card))
+        self.plays.append((seat, card))
         if card % 12 == 8 and self.token >= 0:
             # L4: every [9] moves the token at once to the next Member still on the table.
             self.token = next_on_table(self.table, self.token)
@@ -323,7 +323,7 @@ class Core:
         other.turn, other.last_trick = self.turn, self.last_trick
         other.hands, other.won, other.members = self.hands[:], self.won[:], self.members[:]
         other.trick, other.trick_seats = self.trick[:], self.trick_seats[:]
-        other.records, other.history = self.records[:], self.history[:]
+        other.records, other.plays = self.records[:], self.plays[:]
         other.log = None
         return other
 

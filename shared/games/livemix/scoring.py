@@ -20,6 +20,11 @@ class RoundRecord:
     scores: tuple[int, ...]
     last_player: int
 
+    @property
+    def next_lead(self) -> int:
+        """The first lead of the round after this one (L10)."""
+        return next_first_lead(self)
+
 
 def member_ids(mask: int) -> list[int]:
     """Roster indexes in a Member mask, ascending."""

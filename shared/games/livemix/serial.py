@@ -21,7 +21,7 @@ def key(state: Core) -> tuple[Any, ...]:
     return (state.config, state.seed, state.deals, state.round, state.first_lead, state.hands,
             state.won, state.members, state.circle, state.table, state.token, state.active,
             state.leader, state.turn, state.trick, state.trick_seats, state.last_trick,
-            state.records, state.history)
+            state.records, state.plays)
 
 
 def dump(state: Core) -> JSON:
@@ -47,7 +47,7 @@ def dump(state: Core) -> JSON:
         "trick": [[s, CARD_NAMES[c]] for s, c in zip(state.trick_seats, state.trick, strict=True)],
         "last_trick": _dump_last(state),
         "records": [_dump_record(state, r) for r in state.records],
-        "history": [[s, CARD_NAMES[c]] for s, c in state.history],
+        "history": [[s, CARD_NAMES[c]] for s, c in state.plays],
     }
 
 
@@ -108,7 +108,7 @@ def _load(cls: type[S], data: JSON) -> S:
     state.trick = [card_id(c) for _, c in data["trick"]]
     state.last_trick = _load_last(config, data["last_trick"])
     state.records = [_load_record(config, r) for r in data["records"]]
-    state.history = [(_int(s, 0, config.players - 1), card_id(c)) for s, c in data["history"]]
+    state.plays = [(_int(s, 0, config.players - 1), card_id(c)) for s, c in data["history"]]
     state.log = None
     if len(state.hands) != config.players or len(state.records) != min(state.round, ROUNDS):
         raise InvalidArgument("corrupt Livemix state: seats or rounds do not add up", "state")

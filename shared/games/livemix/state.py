@@ -59,11 +59,13 @@ class State(Core):
         if seat != self.turn:
             raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
 
-    def start_events(self) -> list[Event]:
-        """The events of the first round's set-up (circle, first lead, each seat's hand)."""
-        if self.records or self.history:
-            raise GameOver("start_events describes a game that has not started yet")
-        return view.round_start_events(self)
+    def opening_events(self) -> list[Event]:
+        """The events that opened the game: round 0's circle and first lead, each seat's hand."""
+        return view.round_start_events(self, 0)
+
+    def history(self) -> list[tuple[int, str]]:
+        """Every card played so far, as (seat, card)."""
+        return [(seat, CARD_NAMES[card]) for seat, card in self.plays]
 
     def is_terminal(self) -> bool:
         """True once the third round has been scored."""
@@ -107,7 +109,7 @@ class State(Core):
 
     def __repr__(self) -> str:
         return (f"<livemix.State players={self.n} round={self.round} turn={self.turn} "
-                f"plays={len(self.history)}>")
+                f"plays={len(self.plays)}>")
 
 
 def new_game(config: Config | dict[str, Any], seed: Seed | None = None,

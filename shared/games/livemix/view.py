@@ -36,18 +36,19 @@ def plays_json(seats: tuple[int, ...] | list[int], cards: tuple[int, ...] | list
     return [{"seat": s, "card": CARD_NAMES[c]} for s, c in zip(seats, cards, strict=True)]
 
 
-def round_start_events(state: State) -> list[Event]:
-    """A round's set-up: the public circle and first lead, then each seat's private hand."""
+def round_start_events(state: State, k: int) -> list[Event]:
+    """Round k's set-up: the public circle and first lead, then each seat's private hand."""
+    hands, circle = state.dealt[k]
+    first_lead = state.config.first_lead if k == 0 else state.records[k - 1].next_lead
     events: list[Event] = [{
         "type": "round_start",
-        "round": state.round,
-        "first_lead": state.first_lead,
-        "circle": [state.roster.names[m] for m in state.circle],
-        "token": token_member(state, state.token),
+        "round": k,
+        "first_lead": first_lead,
+        "circle": [state.roster.names[m] for m in circle],
+        "token": state.roster.names[circle[0]],
     }]
     for seat in range(state.n):
-        events.append({"type": "deal", "to": seat, "round": state.round,
-                       "hand": names_of(state.hands[seat])})
+        events.append({"type": "deal", "to": seat, "round": k, "hand": names_of(hands[seat])})
     return events
 
 
@@ -80,7 +81,7 @@ def _entry_events(state: State, entry: tuple[Any, ...]) -> list[Event]:
     if kind == "round_end":
         return [_round_end_event(state, entry[1])]
     if kind == "round_start":
-        return round_start_events(state)
+        return round_start_events(state, entry[1])
     return [{"type": "game_end", "scores": state.scores(), "winners": state.winners()}]
 
 
