@@ -82,6 +82,7 @@ class State:
         self._rounds: list[RoundLog] = []
         self._end_reason: str | None = None
         self._history: list[list[Any]] = []
+        self._opening: list[Event] = []
 
     # -- queries ---------------------------------------------------------------------------
 
@@ -126,6 +127,14 @@ class State:
         early = (now is not None and self._deadline is not None
                  and max(self._clock, _time(now)) < self._deadline)
         return [] if early else ["timeout"]
+
+    def opening_events(self) -> list[Event]:
+        """Events that opened the game: round 1 started, and its dice unless picks come first."""
+        return copy.deepcopy(self._opening)
+
+    def history(self) -> list[tuple[int | None, str, float | None]]:
+        """Every applied action as (seat, action, now), ready for replay."""
+        return [(seat, action, now) for seat, action, now in self._history]
 
     def is_terminal(self) -> bool:
         """True once the deck ran out (M6) or variant 3's last round ended."""
@@ -388,7 +397,7 @@ class State:
             "won": [list(cards) for cards in self._won], "out": list(self._out),
             "phase": self._phase, "pickers": list(self._pickers), "deadline": self._deadline,
             "clock": self._clock, "rounds": [log.to_dict() for log in self._rounds],
-            "end_reason": self._end_reason,
+            "end_reason": self._end_reason, "opening": copy.deepcopy(self._opening),
         }
 
     def clone(self) -> State:
@@ -414,31 +423,34 @@ def _time(now: Any) -> float:
 def new_game(config: Config, seed: int | None = None, deal: JSON | None = None, *,
              now: float = 0.0) -> State:
     """A game from a seed (default 0) or an explicit deal; the first hourglass counts from `now`."""
+    if not isinstance(config, Config):
+        raise InvalidArgument(f"config must be a mixmatch Config, not {config!r}", field="config")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
         raise InvalidArgument("seed must be a whole number", field="seed")
     seed = 0 if seed is None else seed
     read = None if deal is None else read_deal(config, deal)
     state = State(config, seed, read, _time(now))
     state._deck = read["deck"] if read and read["deck"] is not None else shuffled_deck(config, seed)
-    state._begin_round(state._start, [])
+    state._begin_round(state._start, state._opening)
     return state
 
 
 def replay(config: Config, seed: int | None = None, deal: JSON | None = None,
            actions: Any = (), *, now: float = 0.0) -> State:
-    """new_game, then each (seat, action, now) applied in order."""
+    """new_game (its first hourglass from `now`), then each (seat, action[, now]) in order."""
     state = new_game(config, seed, deal, now=now)
-    for seat, action, when in actions:
-        state.apply_action(action, seat, when)
+    for seat, action, *when in actions:
+        state.apply_action(action, seat, *when)
     return state
 
 
 def from_json(data: JSON) -> State:
     """The state serialized by State.to_json; anything else raises InvalidArgument."""
     if not isinstance(data, dict) or data.get("game") != GAME:
-        raise InvalidArgument("not a serialized Mix Match state")
+        raise InvalidArgument("not a serialized Mix Match state", field="state")
     if data.get("format") != STATE_FORMAT:
-        raise InvalidArgument(f"unsupported state format {data.get('format')!r}")
+        raise InvalidArgument(f"unsupported Mix Match state format {data.get('format')!r} "
+                              f"(this engine reads format {STATE_FORMAT})", field="state")
     try:
         state = State(Config.from_dict(data["config"]), data["seed"],
                       copy.deepcopy(data["deal"]), data["start"])
@@ -448,8 +460,9 @@ def from_json(data: JSON) -> State:
         state._phase, state._deadline, state._clock = data["phase"], data["deadline"], data["clock"]
         state._rounds = [RoundLog(**log) for log in data["rounds"]]
         state._end_reason, state._history = data["end_reason"], data["history"]
-    except (KeyError, TypeError) as err:
-        raise InvalidArgument(f"damaged Mix Match state: {err}") from err
+        state._opening = data["opening"]
+    except (KeyError, TypeError, ValueError) as err:
+        raise InvalidArgument(f"damaged Mix Match state: {err}", field="state") from err
     _check_cards(state)
     return state
 
@@ -460,4 +473,5 @@ def _check_cards(state: State) -> None:
     for cards in state._own + state._won:
         held.update(cards)
     if held != Counter(state.config.full_deck()):
-        raise InvalidArgument("damaged Mix Match state: the cards do not add up to the deck")
+        raise InvalidArgument("damaged Mix Match state: the cards do not add up to the deck",
+                              field="state")
