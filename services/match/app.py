@@ -12,12 +12,15 @@ import math
 import secrets
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from shared.errors import (
+    CardroomError,
     GameOver,
+    IllegalMove,
     InvalidArgument,
+    NotFound,
     PermissionDenied,
     StaleVersion,
     Unauthenticated,
@@ -26,9 +29,11 @@ from shared.errors import (
 from shared.games import registry
 from shared.games.base import State
 
-from . import metrics, model, timers
-from .bots import MemoryQueue, TaskQueue, bots_due, still_in
-from .model import ACTIVE, FINISHED, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
+from . import ending, model, timers, views
+from .bots import MemoryQueue, TaskQueue, bots_due
+from .ending import Pending
+from .metrics import MatchMetrics
+from .model import ACTIVE, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
 from .repo import MatchRepo, Outcome, Snapshot, TimerEntry, Write
 
 #: How often a call without an expected version re-reads after losing a race.
@@ -64,28 +69,15 @@ class MoveResult:
     duplicate: bool = False
 
 
-@dataclass(slots=True)
-class Pending:
-    """A change being prepared: the match as read, the engine state and what is added."""
-
-    snap: Snapshot
-    state: State
-    meta: dict[str, Any]
-    status: str
-    events: list[dict[str, Any]] = field(default_factory=list)
-    actions: list[dict[str, Any]] = field(default_factory=list)
-    request: str | None = None
-    seat: int | None = None
-    stand_in: int | None = None
-
-
 class MatchService:
     """Every match operation; stateless between calls, so replicas may share one Redis."""
 
     def __init__(self, repo: MatchRepo, queue: TaskQueue | None = None, *,
                  admin_token: str | None = None, finished_ttl_s: float = 7 * 86400.0,
-                 bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time) -> None:
+                 bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
+                 metrics: MatchMetrics | None = None) -> None:
         self.repo = repo
+        self.metrics = metrics if metrics is not None else MatchMetrics()
         self.queue: TaskQueue = queue if queue is not None else MemoryQueue()
         self.admin_token = admin_token
         self.finished_ttl_ms = int(finished_ttl_s * 1000)
@@ -126,7 +118,7 @@ class MatchService:
         if status == ACTIVE:
             self._start(pending, now)
         self._commit(pending, now, create=True)
-        metrics.MATCHES_CREATED.labels(game).inc()
+        self.metrics.matches_created.labels(game).inc()
         return Created(match_id, 1, tokens)
 
     def join_match(self, match_id: str, seat: int | None = None, name: str = "") -> Joined:
@@ -161,7 +153,7 @@ class MatchService:
         if status != "any" and status not in model.STATUSES:
             raise InvalidArgument(f"unknown status {status!r}", "status")
         limit = min(max(page_size or 20, 1), MAX_PAGE)
-        after = _read_page_token(page_token, game, status)
+        after = views.read_page_token(page_token, game, status)
         found: list[dict[str, Any]] = []
         exhausted = False
         while len(found) < limit and not exhausted:
@@ -171,9 +163,9 @@ class MatchService:
             gone = [m for m, s in zip(ids, snaps, strict=True)
                     if s is None or (status != "any" and s.status != status)]
             self.repo.unindex(game, status, gone)
-            found += [_summary(s) for s in snaps if s is not None and s.match_id not in gone]
+            found += [views.summary(s) for s in snaps if s is not None and s.match_id not in gone]
             after = ids[-1] if ids else after
-        token = "" if exhausted or not after else _page_token(after, game, status)
+        token = "" if exhausted or not after else views.page_token(after, game, status)
         return found, token
 
     # ---- views ------------------------------------------------------------------------
@@ -184,7 +176,7 @@ class MatchService:
         snap = self._load(model.check_match_id(match_id))
         seat = self._identify(snap.meta, token, as_seat)
         state = registry.from_json(snap.meta["game"], snap.engine)
-        return _view(snap, state, seat)
+        return views.view(snap, state, seat)
 
     def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
               as_seat: int | None = None, block_ms: int = 1000,
@@ -232,30 +224,32 @@ class MatchService:
 
     def submit_move(self, match_id: str, token: str | None, action: str,
                     expected_version: int | None = None, request_id: str = "",
-                    as_seat: int | None = None) -> MoveResult:
-        """Apply one move of the caller's seat: one read and one compare-and-set write."""
+                    as_seat: int | None = None, game: str | None = None) -> MoveResult:
+        """Apply one move of the caller's seat: one read and one compare-and-set write.
+        `game`, when given, is the game a typed move was written for."""
         model.check_match_id(match_id)
         if not action or len(action) > 500:
             raise InvalidArgument("move must be a non-empty action of at most 500 characters",
                                   "move")
         if len(request_id) > 128:
             raise InvalidArgument("request_id must be at most 128 characters", "request_id")
-        game = "?"
+        labels = {"game": game or "unknown"}
         try:
-            result = self._submit(match_id, token, action, expected_version, request_id,
-                                  as_seat)
-        except Exception as exc:
-            metrics.MOVES.labels(game, _outcome(exc)).inc()
+            return self._submit(match_id, token, action, expected_version, request_id,
+                                as_seat, game, labels)
+        except CardroomError as exc:
+            self.metrics.moves.labels(labels["game"], _outcome(exc)).inc()
             raise
-        return result
 
     def _submit(self, match_id: str, token: str | None, action: str,
-                expected_version: int | None, request_id: str, as_seat: int | None
-                ) -> MoveResult:
+                expected_version: int | None, request_id: str, as_seat: int | None,
+                game: str | None, labels: dict[str, str]) -> MoveResult:
         for _ in range(1 if expected_version is not None else RETRIES):
             snap = self._load(match_id, request_id or None)
+            labels["game"] = snap.meta["game"]
+            if game is not None and game != snap.meta["game"]:
+                raise InvalidArgument(f"a {game} move for a {snap.meta['game']} match", "move")
             seat = self._mover(snap.meta, token, as_seat)
-            game = snap.meta["game"]
             if snap.prior is not None:
                 return self._duplicate(match_id, snap, seat)
             state = self._movable(snap, seat, expected_version)
@@ -269,7 +263,7 @@ class MatchService:
             if outcome.kind == "dup":
                 return self._duplicate(match_id, snap, seat, outcome)
             if outcome.kind == "ok":
-                metrics.MOVES.labels(game, "applied").inc()
+                self.metrics.moves.labels(labels["game"], "applied").inc()
                 return _result(outcome, pending, seat)
             if outcome.kind == "missing":
                 raise model.missing(match_id)
@@ -298,7 +292,7 @@ class MatchService:
                               prior["seat"] if prior["seat"] >= 0 else None)
         if outcome.seat != seat:
             raise InvalidArgument("request_id was already used by another seat", "request_id")
-        metrics.MOVES.labels(snap.meta["game"], "duplicate").inc()
+        self.metrics.moves.labels(snap.meta["game"], "duplicate").inc()
         events = self.repo.events_between(match_id, outcome.first, outcome.last)
         return MoveResult(outcome.version, snap.status, model.redact(events, seat), True)
 
@@ -342,7 +336,7 @@ class MatchService:
             state = registry.from_json(snap.meta["game"], snap.engine)
             pending = Pending(snap, state, snap.meta, snap.status,
                               [{"type": "abandoned", "by": "admin" if admin else seat}])
-            _finish(pending, model.ABANDONED, "abandoned")
+            ending.finish(pending, model.ABANDONED, "abandoned")
             outcome = self._commit(pending, self.clock())
             if outcome.kind == "ok":
                 return _result(outcome, pending, seat)
@@ -382,7 +376,7 @@ class MatchService:
         outcome = self._commit(pending, now)
         if outcome.kind != "ok":
             return None
-        metrics.TIMER_FIRINGS.labels(timer.get("kind", "?")).inc()
+        self.metrics.timer_firings.labels(timer.get("kind", "?")).inc()
         return str(timer.get("kind"))
 
     def _resend_bots(self, snap: Snapshot, now: float) -> str | None:
@@ -394,7 +388,7 @@ class MatchService:
             return None
         for seat in snap.meta["bots"]:
             self._enqueue(snap.match_id, seat, snap.version)
-        metrics.TIMER_FIRINGS.labels("bot_retry").inc()
+        self.metrics.timer_firings.labels("bot_retry").inc()
         return "bot_retry"
 
     # ---- the one write path -----------------------------------------------------------
@@ -413,7 +407,7 @@ class MatchService:
     def _commit(self, p: Pending, now: float, create: bool = False) -> Outcome:
         """Settle automatic play and the match's end, set timers and bots, write once."""
         old_status = p.snap.status or None
-        _settle(p, now)
+        ending.settle(p, now)
         p.meta["updated"] = now
         timer = timers.next_timer(p.state, p.meta, p.status, now, p.stand_in, p.actions)
         p.meta["timer"] = timer
@@ -437,11 +431,12 @@ class MatchService:
         if p.status != old_status:
             self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status)
             if p.status in OVER:
-                metrics.MATCHES_FINISHED.labels(p.meta["game"], p.meta["result"]["reason"]).inc()
+                reason = p.meta["result"]["reason"]
+                self.metrics.matches_finished.labels(p.meta["game"], reason).inc()
 
     def _enqueue(self, match_id: str, seat: int, version: int) -> None:
         sent = self.queue.enqueue(match_id, seat, version)
-        metrics.BOT_TASKS.labels("sent" if sent else "failed").inc()
+        self.metrics.bot_tasks.labels("sent" if sent else "failed").inc()
 
     # ---- identity ---------------------------------------------------------------------
 
@@ -479,84 +474,9 @@ class MatchService:
         return seat
 
 
-def _settle(p: Pending, now: float) -> None:
-    """Play resigned seats automatically, then end the match if the game or the
-    resignations say so (before the write, so it all lands in one step)."""
-    if p.status != ACTIVE:
-        return
-    seats = p.meta["seats"]
-    while not p.state.is_terminal():
-        current = p.state.current_player()
-        if current is None or current < 0 or not seats[current]["resigned"]:
-            break
-        # A resigned seat plays its first legal action, so the others can finish the game.
-        action = p.state.legal_actions(current)[0]
-        p.events += p.state.apply_action(action, current, now)
-        p.actions.append({"seat": current, "action": action, "now": now})
-    if p.state.is_terminal():
-        _finish(p, FINISHED, "completed")
-        return
-    playing = [s for s in seats if not s["resigned"]]
-    humans = [s for s in seats if s["kind"] == model.HUMAN]
-    if len(playing) <= 1 or (humans and all(s["resigned"] for s in humans)):
-        _finish(p, FINISHED, "resigned")
-
-
-def _finish(p: Pending, status: str, reason: str) -> None:
-    scores = p.state.scores()
-    winners = [] if status != FINISHED else _winners(p.state, p.meta["seats"], reason, scores)
-    p.status = status
-    p.meta["result"] = {"reason": reason, "scores": scores, "winners": winners}
-    p.events.append({"type": MATCH_OVER, "status": status, "reason": reason,
-                     "scores": scores, "winners": winners})
-
-
-def _winners(state: State, seats: list[dict[str, Any]], reason: str, scores: list[int]
-             ) -> list[int]:
-    """The engine's winners among seats that did not resign; else the best of those left."""
-    playing = [s for s, seat in enumerate(seats) if not seat["resigned"]]
-    if reason == "completed":
-        won = [s for s in state.winners() if s in playing]
-        if won:
-            return won
-    if not playing:
-        return []
-    best = max(scores[s] for s in playing)
-    return [s for s in playing if scores[s] == best]
-
-
 def _result(outcome: Outcome, p: Pending, seat: int | None) -> MoveResult:
     numbered = [(outcome.first + i, e) for i, e in enumerate(p.events)]
     return MoveResult(outcome.version, p.status, model.redact(numbered, seat))
-
-
-def _view(snap: Snapshot, state: State, seat: int | None) -> dict[str, Any]:
-    meta = snap.meta
-    current = state.current_player() if snap.status == ACTIVE else None
-    may_act = (snap.status == ACTIVE and seat is not None
-               and not meta["seats"][seat]["resigned"]
-               and (current == seat or (current == timers.SIMULTANEOUS
-                                        and still_in(state, seat))))
-    legal = state.legal_actions(seat) if may_act else []
-    timer = meta["timer"]
-    return {
-        "match_id": snap.match_id, "game": meta["game"], "status": snap.status,
-        "version": snap.version, "seat": seat, "players": meta["players"],
-        "seats": [model.public_seat(s) for s in meta["seats"]], "options": meta["options"],
-        "current_player": current, "may_act": may_act, "legal_moves": legal,
-        "scores": state.scores(), "round_scores": state.round_scores(),
-        "deadline": timer["at"] if timer else None,
-        "deadline_kind": timer["kind"] if timer else "", "event_seq": snap.seq,
-        "observation": state.observation(seat), "result": meta["result"]}
-
-
-def _summary(snap: Snapshot) -> dict[str, Any]:
-    meta = snap.meta
-    return {"match_id": snap.match_id, "game": meta["game"], "status": snap.status,
-            "players": meta["players"], "version": snap.version, "created": meta["created"],
-            "seats": [model.public_seat(s) for s in meta["seats"]],
-            "open_seats": [i for i, s in enumerate(meta["seats"])
-                           if s["kind"] == model.OPEN_SEAT]}
 
 
 def _open_seat(seats: list[dict[str, Any]], wanted: int | None) -> int:
@@ -588,25 +508,13 @@ def _created_event(meta: dict[str, Any]) -> dict[str, Any]:
             "seats": [model.public_seat(s) for s in meta["seats"]]}
 
 
-def _page_token(after: str, game: str, status: str) -> str:
-    return f"{after}.{game}.{status}"
-
-
-def _read_page_token(token: str, game: str, status: str) -> str | None:
-    if not token:
-        return None
-    parts = token.split(".")
-    if len(parts) != 3 or parts[1:] != [game, status]:
-        raise InvalidArgument("page_token does not belong to this listing", "page_token")
-    return model.check_match_id(parts[0])
-
-
-def _outcome(exc: Exception) -> str:
+def _outcome(exc: CardroomError) -> str:
     if isinstance(exc, StaleVersion):
         return "stale"
-    if isinstance(exc, (Unauthenticated, PermissionDenied)):
+    if isinstance(exc, IllegalMove):
+        return "illegal"
+    if isinstance(exc, Unauthenticated | PermissionDenied):
         return "denied"
-    if isinstance(exc, InvalidArgument):
+    if isinstance(exc, InvalidArgument | NotFound):
         return "invalid"
-    return "illegal" if isinstance(exc, GameOver | WrongPhase) or hasattr(exc, "legal") \
-        else "error"
+    return "error"

@@ -2,30 +2,41 @@
 
 from __future__ import annotations
 
-from prometheus_client import Counter, Gauge, Histogram
-
-MATCHES_CREATED = Counter(
-    "cardroom_matches_created_total", "Matches created, by game.", ["game"])
-MATCHES_FINISHED = Counter(
-    "cardroom_matches_finished_total",
-    "Matches that ended, by game and how (completed, resigned, abandoned).", ["game", "reason"])
-ACTIVE_MATCHES = Gauge(
-    "cardroom_active_matches", "Matches being played, by game (read from Redis).", ["game"])
-MOVES = Counter(
-    "cardroom_moves_total",
-    "SubmitMove calls by game and outcome (applied, duplicate, illegal, stale, invalid, denied).",
-    ["game", "outcome"])
-REDIS_SECONDS = Histogram(
-    "cardroom_redis_round_trip_seconds", "Redis round trips of the match service, by operation.",
-    ["op"], buckets=(0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5))
-TIMER_FIRINGS = Counter(
-    "cardroom_timer_firings_total",
-    "Deadlines fired by this replica's timer loop (hourglass, clock, bot_retry).", ["kind"])
-BOT_TASKS = Counter(
-    "cardroom_bot_tasks_total", "Bot tasks sent to the broker, by outcome (sent, failed).",
-    ["outcome"])
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 
-def observe_redis(op: str, seconds: float) -> None:
-    """Record one Redis round trip."""
-    REDIS_SECONDS.labels(op).observe(seconds)
+class MatchMetrics:
+    """Game metrics, registered on one registry (the process's, or a test server's own)."""
+
+    def __init__(self, registry: CollectorRegistry | None = None) -> None:
+        registry = CollectorRegistry() if registry is None else registry
+        self.matches_created = Counter(
+            "cardroom_matches_created_total", "Matches created, by game.", ["game"],
+            registry=registry)
+        self.matches_finished = Counter(
+            "cardroom_matches_finished_total",
+            "Matches that ended, by game and how (completed, resigned, abandoned).",
+            ["game", "reason"], registry=registry)
+        self.active_matches = Gauge(
+            "cardroom_active_matches", "Matches being played, by game (read from Redis).",
+            ["game"], registry=registry)
+        self.moves = Counter(
+            "cardroom_moves_total", "SubmitMove calls by game and outcome (applied, "
+            "duplicate, illegal, stale, invalid, denied, error).", ["game", "outcome"],
+            registry=registry)
+        self.redis_seconds = Histogram(
+            "cardroom_redis_round_trip_seconds",
+            "Redis round trips of the match service, by operation.", ["op"],
+            buckets=(0.0002, 0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5),
+            registry=registry)
+        self.timer_firings = Counter(
+            "cardroom_timer_firings_total",
+            "Deadlines fired by this replica (hourglass, clock, bot_retry).", ["kind"],
+            registry=registry)
+        self.bot_tasks = Counter(
+            "cardroom_bot_tasks_total", "Bot tasks sent to the broker, by outcome.",
+            ["outcome"], registry=registry)
+
+    def observe_redis(self, op: str, seconds: float) -> None:
+        """Record one Redis round trip."""
+        self.redis_seconds.labels(op).observe(seconds)

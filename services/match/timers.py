@@ -21,7 +21,7 @@ from shared.errors import CardroomError
 from shared.games import registry
 from shared.games.base import SIMULTANEOUS, State
 
-from . import metrics, model
+from . import model
 from .bots import still_in
 
 log = logging.getLogger(__name__)
@@ -106,8 +106,9 @@ class TimerLoop:
 
     def refresh_gauges(self) -> None:
         """Set the active-matches gauge from the lobby index (shared by all replicas)."""
+        gauge = self.service.metrics.active_matches
         for game in registry.GAMES:
-            metrics.ACTIVE_MATCHES.labels(game).set(self.service.repo.count(game, model.ACTIVE))
+            gauge.labels(game).set(self.service.repo.count(game, model.ACTIVE))
 
     def _run(self) -> None:
         while not self._stop.is_set():

@@ -1,0 +1,206 @@
+"""Pure conversions between cardroom.v1 match messages and the domain layer's plain values."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from google.protobuf import json_format, struct_pb2, timestamp_pb2
+
+from shared.errors import InvalidArgument, Unauthenticated
+from shared.proto.cardroom.v1 import common_pb2
+from shared.proto.cardroom.v1 import match_pb2 as pb
+
+from . import model, timers
+from .model import ClockSpec, SeatSpec
+
+GAMES: dict[int, str] = {common_pb2.GAME_LIVEMIX: "livemix", common_pb2.GAME_VIVO: "vivo",
+         common_pb2.GAME_MIXMATCH: "mixmatch"}
+GAME_ENUMS: dict[str, Any] = {name: number for number, name in GAMES.items()}
+STATUSES = {pb.MATCH_STATUS_OPEN: model.OPEN, pb.MATCH_STATUS_ACTIVE: model.ACTIVE,
+            pb.MATCH_STATUS_FINISHED: model.FINISHED, pb.MATCH_STATUS_ABANDONED: model.ABANDONED}
+STATUS_ENUMS = {name: number for number, name in STATUSES.items()}
+SEAT_KINDS = {pb.SEAT_KIND_UNSPECIFIED: model.HUMAN, pb.SEAT_KIND_HUMAN: model.HUMAN,
+              pb.SEAT_KIND_OPEN: model.OPEN_SEAT, pb.SEAT_KIND_BOT: model.BOT}
+SEAT_ENUMS = {model.HUMAN: pb.SEAT_KIND_HUMAN, model.OPEN_SEAT: pb.SEAT_KIND_OPEN,
+              model.BOT: pb.SEAT_KIND_BOT}
+END_REASONS = {"completed": pb.END_REASON_COMPLETED, "resigned": pb.END_REASON_RESIGNED,
+               "abandoned": pb.END_REASON_ABANDONED}
+DEADLINES = {timers.HOURGLASS: pb.DEADLINE_KIND_HOURGLASS,
+             timers.CLOCK: pb.DEADLINE_KIND_MOVE_CLOCK}
+
+
+def bearer_token(metadata: Sequence[tuple[str, str | bytes]] | None) -> str | None:
+    """The token of an `authorization: Bearer <token>` header; None when there is none."""
+    for key, value in metadata or ():
+        if key.lower() != "authorization":
+            continue
+        text = value.decode() if isinstance(value, bytes) else value
+        scheme, _, token = text.strip().partition(" ")
+        if scheme.lower() != "bearer" or not token.strip():
+            raise Unauthenticated("the authorization header must be 'Bearer <token>'")
+        return token.strip()
+    return None
+
+
+def to_plain(struct: struct_pb2.Struct) -> dict[str, Any]:
+    """A Struct as a dict, whole numbers back to ints (Struct keeps every number a double)."""
+    return dict(_ints(json_format.MessageToDict(struct)))
+
+
+def _ints(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _ints(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_ints(v) for v in value]
+    return value
+
+
+def to_struct(data: Mapping[str, Any]) -> struct_pb2.Struct:
+    """A dict (JSON-able) as a Struct."""
+    struct = struct_pb2.Struct()
+    struct.update(dict(data))
+    return struct
+
+
+def game_name(game: int, field: str = "game") -> str:
+    """The engine name of a Game enum value."""
+    name = GAMES.get(game)
+    if name is None:
+        raise InvalidArgument("game must be one of GAME_LIVEMIX, GAME_VIVO, GAME_MIXMATCH", field)
+    return name
+
+
+def create_args(request: pb.CreateMatchRequest) -> dict[str, Any]:
+    """CreateMatch's request as keyword arguments of MatchService.create_match."""
+    clock = None
+    if request.HasField("clock"):
+        on_timeout = "forfeit" if request.clock.on_expiry == pb.CLOCK_EXPIRY_FORFEIT else "bot"
+        clock = ClockSpec(request.clock.seconds, on_timeout, request.clock.policy)
+    setup = request.WhichOneof("setup")
+    return {
+        "game": game_name(request.game), "players": request.players,
+        "seats": [SeatSpec(SEAT_KINDS.get(s.kind, "?"), s.name, s.policy, s.strength)
+                  for s in request.seats],
+        "options": to_plain(request.options), "clock": clock,
+        "seed": request.seed if setup == "seed" else None,
+        "deal": to_plain(request.deal) if setup == "deal" else None,
+    }
+
+
+def move_action(request: pb.SubmitMoveRequest) -> tuple[str | None, str]:
+    """The game a typed move is for (None for plain text) and its canonical action text."""
+    kind = request.WhichOneof("move")
+    if kind is None:
+        raise InvalidArgument("a move is required", "move")
+    if kind == "action":
+        return None, request.action
+    if kind == "livemix":
+        return "livemix", request.livemix.card
+    if kind == "vivo":
+        return "vivo", request.vivo.card
+    return "mixmatch", _mixmatch_action(request.mixmatch)
+
+
+def _mixmatch_action(move: pb.MixMatchMove) -> str:
+    kind = move.WhichOneof("action")
+    if kind == "claim":
+        tag = f"@{move.round}" if move.round > 0 else ""
+        return f"claim{tag} {move.claim}"
+    if kind == "pick":
+        return f"pick {move.pick}"
+    if kind in ("pass", "timeout"):
+        return kind
+    raise InvalidArgument("a Mix Match move needs claim, pick, pass or timeout", "move.mixmatch")
+
+
+def optional_int(message: Any, field: str) -> int | None:
+    """The value of an `optional` int field, None when unset."""
+    return int(getattr(message, field)) if message.HasField(field) else None
+
+
+def event(seq: int, data: Mapping[str, Any]) -> pb.MatchEvent:
+    """One event with its sequence number."""
+    return pb.MatchEvent(seq=seq, type=str(data.get("type", "")), data=to_struct(data))
+
+
+def events(items: Sequence[tuple[int, Mapping[str, Any]]]) -> list[pb.MatchEvent]:
+    """Numbered events as messages."""
+    return [event(seq, data) for seq, data in items]
+
+
+def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
+    """Seconds since the epoch as a Timestamp."""
+    stamp = timestamp_pb2.Timestamp()
+    stamp.FromNanoseconds(round(seconds * 1e9))
+    return stamp
+
+
+def seat(info: Mapping[str, Any]) -> pb.Seat:
+    """A public seat as a message."""
+    return pb.Seat(kind=SEAT_ENUMS[info["kind"]], name=info["name"], policy=info["policy"],
+                   strength=info["strength"], resigned=info["resigned"])
+
+
+def result(data: Mapping[str, Any] | None) -> pb.MatchResult | None:
+    """A match result as a message (None while the match runs)."""
+    if data is None:
+        return None
+    return pb.MatchResult(reason=END_REASONS[data["reason"]], scores=data["scores"],
+                          winners=data["winners"])
+
+
+def view(data: Mapping[str, Any]) -> pb.MatchView:
+    """A view (MatchService.get_view) as a message."""
+    message = pb.MatchView(
+        match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
+        status=STATUS_ENUMS[data["status"]], version=data["version"], players=data["players"],
+        seats=[seat(s) for s in data["seats"]], options=to_struct(data["options"]),
+        may_act=data["may_act"], legal_moves=data["legal_moves"], scores=data["scores"],
+        round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
+        deadline_kind=DEADLINES.get(data["deadline_kind"], pb.DEADLINE_KIND_UNSPECIFIED),
+        event_seq=data["event_seq"], observation=to_struct(data["observation"]),
+        result=result(data["result"]))
+    if data["seat"] is not None:
+        message.seat = data["seat"]
+    if data["current_player"] is not None:
+        message.current_player = data["current_player"]
+    if data["deadline"] is not None:
+        message.deadline.CopyFrom(timestamp(data["deadline"]))
+    return message
+
+
+def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
+    """A listing entry as a message."""
+    return pb.MatchSummary(
+        match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
+        status=STATUS_ENUMS[data["status"]], players=data["players"], version=data["version"],
+        seats=[seat(s) for s in data["seats"]], open_seats=data["open_seats"],
+        create_time=timestamp(data["created"]))
+
+
+def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
+    """A replay (MatchService.get_replay) as a message."""
+    message = pb.GetReplayResponse(
+        match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
+        status=STATUS_ENUMS[data["status"]], options=to_struct(data["options"]),
+        start_time=data["start"] or 0.0, events=events(data["events"]), scores=data["scores"],
+        round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
+        result=result(data["result"]), seats=[seat(s) for s in data["seats"]])
+    for item in data["actions"]:
+        action = message.actions.add(action=item["action"], time=item["now"])
+        if item["seat"] is not None:
+            action.seat = item["seat"]
+    if data["seed"] is not None:
+        message.seed = data["seed"]
+    if data["deal"] is not None:
+        message.deal.CopyFrom(to_struct(data["deal"]))
+    return message
+
+
+def replay_actions(message: pb.GetReplayResponse) -> list[tuple[int | None, str, float]]:
+    """A replay's actions as (seat, action, now) triples for registry.replay."""
+    return [(a.seat if a.HasField("seat") else None, a.action, a.time) for a in message.actions]

@@ -1,0 +1,80 @@
+"""Assembly of the match service: Redis repository, bot queue, timer loop and gRPC server."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from prometheus_client import CollectorRegistry
+
+from shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
+from shared.rpc.server import Server, ServiceDef
+from shared.rpc.server import create_server as create_rpc_server
+
+from .app import MatchService
+from .bots import CeleryQueue, TaskQueue
+from .metrics import MatchMetrics
+from .repo import MatchRepo
+from .servicer import MatchServicer
+from .settings import MatchSettings
+from .timers import TimerLoop
+
+SERVICE_NAME = "cardroom.v1.MatchService"
+
+
+@dataclass
+class MatchServer:
+    """A match-service replica: the gRPC server plus its timer loop."""
+
+    rpc: Server
+    service: MatchService
+    timers: TimerLoop | None
+
+    @property
+    def port(self) -> int:
+        """The bound gRPC port."""
+        return self.rpc.port
+
+    def start(self) -> None:
+        """Serve calls and run the timer loop."""
+        self.rpc.start()
+        if self.timers is not None:
+            self.timers.start()
+
+    def stop(self, grace: float | None = 5.0) -> None:
+        """Stop the timer loop, then the server (health NOT_SERVING first)."""
+        if self.timers is not None:
+            self.timers.stop()
+        self.rpc.stop(grace)
+        self.service.repo.client.close()
+        close = getattr(self.service.queue, "close", None)
+        if callable(close):
+            close()
+
+
+def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None = None,
+                  host: str = "[::]", queue: TaskQueue | None = None, run_timers: bool = True,
+                  **service_options: Any) -> tuple[MatchServer, int]:
+    """A match-service replica bound to settings.common.grpc_port (0: a free port)."""
+    registry = CollectorRegistry() if registry is None else registry
+    metrics = MatchMetrics(registry)
+    repo = MatchRepo.from_url(settings.common.redis_url, request_ttl_s=settings.request_ttl_s,
+                              observe=metrics.observe_redis)
+    repo.register_scripts()
+    if queue is None:
+        queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue)
+    service = MatchService(repo, queue, admin_token=settings.common.admin_token,
+                           finished_ttl_s=settings.finished_ttl_s,
+                           bot_retry_s=settings.bot_retry_s, metrics=metrics,
+                           **service_options)
+    servicer = MatchServicer(service)
+
+    def add(server: grpc.Server) -> None:
+        match_pb2_grpc.add_MatchServiceServicer_to_server(servicer, server)
+
+    descriptor = match_pb2.DESCRIPTOR.services_by_name["MatchService"]
+    rpc, port = create_rpc_server([ServiceDef(descriptor, add)], settings.common,
+                                  registry=registry, host=host, max_workers=settings.workers)
+    loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
+    return MatchServer(rpc, service, loop), port

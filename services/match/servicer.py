@@ -1,0 +1,99 @@
+"""cardroom.v1.MatchService over gRPC: proto in, one domain call, proto out (errors: shared.rpc)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import grpc
+
+from shared.proto.cardroom.v1 import match_pb2 as pb
+from shared.proto.cardroom.v1 import match_pb2_grpc
+
+from . import mapping
+from .app import MatchService
+
+
+def _token(context: grpc.ServicerContext) -> str | None:
+    return mapping.bearer_token(context.invocation_metadata())
+
+
+class MatchServicer(match_pb2_grpc.MatchServiceServicer):
+    """Thin adapter from gRPC calls to MatchService."""
+
+    def __init__(self, service: MatchService, watch_block_ms: int = 1000) -> None:
+        self.service = service
+        self.watch_block_ms = watch_block_ms
+
+    def CreateMatch(self, request: pb.CreateMatchRequest, context: grpc.ServicerContext
+                    ) -> pb.CreateMatchResponse:
+        """Create a match; tokens of the human seats are returned once."""
+        created = self.service.create_match(**mapping.create_args(request))
+        return pb.CreateMatchResponse(
+            match_id=created.match_id, version=created.version,
+            tokens=[pb.SeatToken(seat=s, token=t) for s, t in sorted(created.tokens.items())])
+
+    def JoinMatch(self, request: pb.JoinMatchRequest, context: grpc.ServicerContext
+                  ) -> pb.JoinMatchResponse:
+        """Claim an open seat."""
+        joined = self.service.join_match(request.match_id, mapping.optional_int(request, "seat"),
+                                         request.name)
+        return pb.JoinMatchResponse(seat=joined.seat, token=joined.token, version=joined.version)
+
+    def ListMatches(self, request: pb.ListMatchesRequest, context: grpc.ServicerContext
+                    ) -> pb.ListMatchesResponse:
+        """One page of matches."""
+        game = mapping.game_name(request.game) if request.game else ""
+        status = mapping.STATUSES.get(request.status, "")
+        found, token = self.service.list_matches(game, status, request.page_size,
+                                                 request.page_token)
+        return pb.ListMatchesResponse(matches=[mapping.summary(m) for m in found],
+                                      next_page_token=token)
+
+    def GetMatch(self, request: pb.GetMatchRequest, context: grpc.ServicerContext
+                 ) -> pb.GetMatchResponse:
+        """The caller's view."""
+        view = self.service.get_view(request.match_id, _token(context),
+                                     mapping.optional_int(request, "seat"))
+        return pb.GetMatchResponse(match=mapping.view(view))
+
+    def SubmitMove(self, request: pb.SubmitMoveRequest, context: grpc.ServicerContext
+                   ) -> pb.SubmitMoveResponse:
+        """Apply one move."""
+        game, action = mapping.move_action(request)
+        result = self.service.submit_move(
+            request.match_id, _token(context), action,
+            mapping.optional_int(request, "expected_version"), request.request_id,
+            mapping.optional_int(request, "seat"), game)
+        return pb.SubmitMoveResponse(version=result.version,
+                                     status=mapping.STATUS_ENUMS[result.status],
+                                     events=mapping.events(result.events),
+                                     duplicate=result.duplicate)
+
+    def WatchMatch(self, request: pb.WatchMatchRequest, context: grpc.ServicerContext
+                   ) -> Iterator[pb.WatchMatchResponse]:
+        """Stream events from a cursor until the match is over or the caller leaves."""
+        events = self.service.watch(request.match_id, _token(context), request.cursor,
+                                    mapping.optional_int(request, "seat"), self.watch_block_ms,
+                                    stop=lambda: not context.is_active())
+        for seq, data in events:
+            yield pb.WatchMatchResponse(event=mapping.event(seq, data))
+
+    def GetReplay(self, request: pb.GetReplayRequest, context: grpc.ServicerContext
+                  ) -> pb.GetReplayResponse:
+        """The record of a match that is over."""
+        return mapping.replay(self.service.get_replay(request.match_id))
+
+    def Resign(self, request: pb.ResignRequest, context: grpc.ServicerContext
+               ) -> pb.ResignResponse:
+        """Resign the caller's seat."""
+        result = self.service.resign(request.match_id, _token(context),
+                                     mapping.optional_int(request, "seat"))
+        return pb.ResignResponse(version=result.version,
+                                 status=mapping.STATUS_ENUMS[result.status],
+                                 events=mapping.events(result.events))
+
+    def AbandonMatch(self, request: pb.AbandonMatchRequest, context: grpc.ServicerContext
+                     ) -> pb.AbandonMatchResponse:
+        """Call the match off."""
+        result = self.service.abandon(request.match_id, _token(context))
+        return pb.AbandonMatchResponse(version=result.version)

@@ -1,0 +1,65 @@
+"""The views and listings the match service returns, and its opaque page tokens."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+from typing import Any
+
+from shared.errors import InvalidArgument
+from shared.games.base import State
+
+from . import model, timers
+from .bots import still_in
+from .model import ACTIVE
+from .repo import Snapshot
+
+
+def view(snap: Snapshot, state: State, seat: int | None) -> dict[str, Any]:
+    """What `seat` (None: a spectator) may see of a match, with its legal moves."""
+    meta = snap.meta
+    current = state.current_player() if snap.status == ACTIVE else None
+    may_act = (snap.status == ACTIVE and seat is not None
+               and not meta["seats"][seat]["resigned"]
+               and (current == seat or (current == timers.SIMULTANEOUS
+                                        and still_in(state, seat))))
+    legal = state.legal_actions(seat) if may_act else []
+    timer = meta["timer"]
+    return {
+        "match_id": snap.match_id, "game": meta["game"], "status": snap.status,
+        "version": snap.version, "seat": seat, "players": meta["players"],
+        "seats": [model.public_seat(s) for s in meta["seats"]], "options": meta["options"],
+        "current_player": current, "may_act": may_act, "legal_moves": legal,
+        "scores": state.scores(), "round_scores": state.round_scores(),
+        "deadline": timer["at"] if timer else None,
+        "deadline_kind": timer["kind"] if timer else "", "event_seq": snap.seq,
+        "observation": state.observation(seat), "result": meta["result"]}
+
+
+def summary(snap: Snapshot) -> dict[str, Any]:
+    """A match as a lobby listing shows it."""
+    meta = snap.meta
+    return {"match_id": snap.match_id, "game": meta["game"], "status": snap.status,
+            "players": meta["players"], "version": snap.version, "created": meta["created"],
+            "seats": [model.public_seat(s) for s in meta["seats"]],
+            "open_seats": [i for i, s in enumerate(meta["seats"])
+                           if s["kind"] == model.OPEN_SEAT]}
+
+
+def page_token(after: str, game: str, status: str) -> str:
+    """An opaque token for the page after match `after` of one listing."""
+    return base64.urlsafe_b64encode(f"{after}.{game}.{status}".encode()).decode().rstrip("=")
+
+
+def read_page_token(token: str, game: str, status: str) -> str | None:
+    """The match id a page token continues after (None for the first page)."""
+    if not token:
+        return None
+    try:
+        text = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4)).decode()
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise InvalidArgument("page_token is not a page token", "page_token") from None
+    parts = text.split(".")
+    if len(parts) != 3 or parts[1:] != [game, status]:
+        raise InvalidArgument("page_token does not belong to this listing", "page_token")
+    return model.check_match_id(parts[0])

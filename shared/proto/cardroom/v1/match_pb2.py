@@ -1,0 +1,91 @@
+"""Generated protocol buffer code."""
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import descriptor_pool as _descriptor_pool
+from google.protobuf import runtime_version as _runtime_version
+from google.protobuf import symbol_database as _symbol_database
+from google.protobuf.internal import builder as _builder
+_runtime_version.ValidateProtobufRuntimeVersion(_runtime_version.Domain.PUBLIC, 5, 29, 0, '', 'cardroom/v1/match.proto')
+_sym_db = _symbol_database.Default()
+from ...cardroom.v1 import common_pb2 as cardroom_dot_v1_dot_common__pb2
+from google.protobuf import struct_pb2 as google_dot_protobuf_dot_struct__pb2
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17cardroom/v1/match.proto\x12\x0bcardroom.v1\x1a\x18cardroom/v1/common.proto\x1a\x1cgoogle/protobuf/struct.proto\x1a\x1fgoogle/protobuf/timestamp.proto"_\n\x08SeatSpec\x12#\n\x04kind\x18\x01 \x01(\x0e2\x15.cardroom.v1.SeatKind\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06policy\x18\x03 \x01(\t\x12\x10\n\x08strength\x18\x04 \x01(\x05"Y\n\tMoveClock\x12\x0f\n\x07seconds\x18\x01 \x01(\x01\x12+\n\ton_expiry\x18\x02 \x01(\x0e2\x18.cardroom.v1.ClockExpiry\x12\x0e\n\x06policy\x18\x03 \x01(\t"\xff\x01\n\x12CreateMatchRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e2\x11.cardroom.v1.Game\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12$\n\x05seats\x18\x03 \x03(\x0b2\x15.cardroom.v1.SeatSpec\x12(\n\x07options\x18\x04 \x01(\x0b2\x17.google.protobuf.Struct\x12\x0e\n\x04seed\x18\x05 \x01(\x04H\x00\x12\'\n\x04deal\x18\x06 \x01(\x0b2\x17.google.protobuf.StructH\x00\x12%\n\x05clock\x18\x07 \x01(\x0b2\x16.cardroom.v1.MoveClockB\x07\n\x05setup"(\n\tSeatToken\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t"`\n\x13CreateMatchResponse\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12&\n\x06tokens\x18\x03 \x03(\x0b2\x16.cardroom.v1.SeatToken"N\n\x10JoinMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04name\x18\x03 \x01(\tB\x07\n\x05_seat"A\n\x11JoinMatchResponse\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05token\x18\x02 \x01(\t\x12\x0f\n\x07version\x18\x03 \x01(\x03"\x86\x01\n\x12ListMatchesRequest\x12\x1f\n\x04game\x18\x01 \x01(\x0e2\x11.cardroom.v1.Game\x12(\n\x06status\x18\x02 \x01(\x0e2\x18.cardroom.v1.MatchStatus\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t"Z\n\x13ListMatchesResponse\x12*\n\x07matches\x18\x01 \x03(\x0b2\x19.cardroom.v1.MatchSummary\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t"m\n\x04Seat\x12#\n\x04kind\x18\x01 \x01(\x0e2\x15.cardroom.v1.SeatKind\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06policy\x18\x03 \x01(\t\x12\x10\n\x08strength\x18\x04 \x01(\x05\x12\x10\n\x08resigned\x18\x05 \x01(\x08"\xf4\x01\n\x0cMatchSummary\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x04game\x18\x02 \x01(\x0e2\x11.cardroom.v1.Game\x12(\n\x06status\x18\x03 \x01(\x0e2\x18.cardroom.v1.MatchStatus\x12\x0f\n\x07players\x18\x04 \x01(\x05\x12\x0f\n\x07version\x18\x05 \x01(\x03\x12 \n\x05seats\x18\x06 \x03(\x0b2\x11.cardroom.v1.Seat\x12\x12\n\nopen_seats\x18\x07 \x03(\x05\x12/\n\x0bcreate_time\x18\x08 \x01(\x0b2\x1a.google.protobuf.Timestamp"?\n\x0fGetMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01B\x07\n\x05_seat"9\n\x10GetMatchResponse\x12%\n\x05match\x18\x01 \x01(\x0b2\x16.cardroom.v1.MatchView"\x1d\n\x0bRoundScores\x12\x0e\n\x06scores\x18\x01 \x03(\x03"V\n\x0bMatchResult\x12&\n\x06reason\x18\x01 \x01(\x0e2\x16.cardroom.v1.EndReason\x12\x0e\n\x06scores\x18\x02 \x03(\x03\x12\x0f\n\x07winners\x18\x03 \x03(\x05"\xd3\x04\n\tMatchView\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x04game\x18\x02 \x01(\x0e2\x11.cardroom.v1.Game\x12(\n\x06status\x18\x03 \x01(\x0e2\x18.cardroom.v1.MatchStatus\x12\x0f\n\x07version\x18\x04 \x01(\x03\x12\x11\n\x04seat\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x0f\n\x07players\x18\x06 \x01(\x05\x12 \n\x05seats\x18\x07 \x03(\x0b2\x11.cardroom.v1.Seat\x12(\n\x07options\x18\x08 \x01(\x0b2\x17.google.protobuf.Struct\x12\x1b\n\x0ecurrent_player\x18\t \x01(\x05H\x01\x88\x01\x01\x12\x0f\n\x07may_act\x18\n \x01(\x08\x12\x13\n\x0blegal_moves\x18\x0b \x03(\t\x12\x0e\n\x06scores\x18\x0c \x03(\x03\x12.\n\x0cround_scores\x18\r \x03(\x0b2\x18.cardroom.v1.RoundScores\x12,\n\x08deadline\x18\x0e \x01(\x0b2\x1a.google.protobuf.Timestamp\x120\n\rdeadline_kind\x18\x0f \x01(\x0e2\x19.cardroom.v1.DeadlineKind\x12\x11\n\tevent_seq\x18\x10 \x01(\x03\x12,\n\x0bobservation\x18\x11 \x01(\x0b2\x17.google.protobuf.Struct\x12(\n\x06result\x18\x12 \x01(\x0b2\x18.cardroom.v1.MatchResultB\x07\n\x05_seatB\x11\n\x0f_current_player"\x1b\n\x0bLivemixMove\x12\x0c\n\x04card\x18\x01 \x01(\t"\x18\n\x08VivoMove\x12\x0c\n\x04card\x18\x01 \x01(\t"k\n\x0cMixMatchMove\x12\x0f\n\x05claim\x18\x01 \x01(\tH\x00\x12\x0e\n\x04pick\x18\x02 \x01(\x05H\x00\x12\x0e\n\x04pass\x18\x03 \x01(\x08H\x00\x12\x11\n\x07timeout\x18\x04 \x01(\x08H\x00\x12\r\n\x05round\x18\x05 \x01(\x05B\x08\n\x06action"\xa6\x02\n\x11SubmitMoveRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12+\n\x07livemix\x18\x02 \x01(\x0b2\x18.cardroom.v1.LivemixMoveH\x00\x12%\n\x04vivo\x18\x03 \x01(\x0b2\x15.cardroom.v1.VivoMoveH\x00\x12-\n\x08mixmatch\x18\x04 \x01(\x0b2\x19.cardroom.v1.MixMatchMoveH\x00\x12\x10\n\x06action\x18\x05 \x01(\tH\x00\x12\x1d\n\x10expected_version\x18\x06 \x01(\x03H\x01\x88\x01\x01\x12\x12\n\nrequest_id\x18\x07 \x01(\t\x12\x11\n\x04seat\x18\x08 \x01(\x05H\x02\x88\x01\x01B\x06\n\x04moveB\x13\n\x11_expected_versionB\x07\n\x05_seat"N\n\nMatchEvent\x12\x0b\n\x03seq\x18\x01 \x01(\x03\x12\x0c\n\x04type\x18\x02 \x01(\t\x12%\n\x04data\x18\x03 \x01(\x0b2\x17.google.protobuf.Struct"\x8b\x01\n\x12SubmitMoveResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06status\x18\x02 \x01(\x0e2\x18.cardroom.v1.MatchStatus\x12\'\n\x06events\x18\x03 \x03(\x0b2\x17.cardroom.v1.MatchEvent\x12\x11\n\tduplicate\x18\x04 \x01(\x08"Q\n\x11WatchMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x0e\n\x06cursor\x18\x02 \x01(\x03\x12\x11\n\x04seat\x18\x03 \x01(\x05H\x00\x88\x01\x01B\x07\n\x05_seat"<\n\x12WatchMatchResponse\x12&\n\x05event\x18\x01 \x01(\x0b2\x17.cardroom.v1.MatchEvent"$\n\x10GetReplayRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t"H\n\x0cReplayAction\x12\x11\n\x04seat\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12\x0e\n\x06action\x18\x02 \x01(\t\x12\x0c\n\x04time\x18\x03 \x01(\x01B\x07\n\x05_seat"\xd2\x03\n\x11GetReplayResponse\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x1f\n\x04game\x18\x02 \x01(\x0e2\x11.cardroom.v1.Game\x12(\n\x06status\x18\x03 \x01(\x0e2\x18.cardroom.v1.MatchStatus\x12(\n\x07options\x18\x04 \x01(\x0b2\x17.google.protobuf.Struct\x12\x11\n\x04seed\x18\x05 \x01(\x04H\x00\x88\x01\x01\x12%\n\x04deal\x18\x06 \x01(\x0b2\x17.google.protobuf.Struct\x12\x12\n\nstart_time\x18\x07 \x01(\x01\x12*\n\x07actions\x18\x08 \x03(\x0b2\x19.cardroom.v1.ReplayAction\x12\'\n\x06events\x18\t \x03(\x0b2\x17.cardroom.v1.MatchEvent\x12\x0e\n\x06scores\x18\n \x03(\x03\x12.\n\x0cround_scores\x18\x0b \x03(\x0b2\x18.cardroom.v1.RoundScores\x12(\n\x06result\x18\x0c \x01(\x0b2\x18.cardroom.v1.MatchResult\x12 \n\x05seats\x18\r \x03(\x0b2\x11.cardroom.v1.SeatB\x07\n\x05_seed"=\n\rResignRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01B\x07\n\x05_seat"t\n\x0eResignResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03\x12(\n\x06status\x18\x02 \x01(\x0e2\x18.cardroom.v1.MatchStatus\x12\'\n\x06events\x18\x03 \x03(\x0b2\x17.cardroom.v1.MatchEvent"\'\n\x13AbandonMatchRequest\x12\x10\n\x08match_id\x18\x01 \x01(\t"\'\n\x14AbandonMatchResponse\x12\x0f\n\x07version\x18\x01 \x01(\x03*\x92\x01\n\x0bMatchStatus\x12\x1c\n\x18MATCH_STATUS_UNSPECIFIED\x10\x00\x12\x15\n\x11MATCH_STATUS_OPEN\x10\x01\x12\x17\n\x13MATCH_STATUS_ACTIVE\x10\x02\x12\x19\n\x15MATCH_STATUS_FINISHED\x10\x03\x12\x1a\n\x16MATCH_STATUS_ABANDONED\x10\x04*a\n\x08SeatKind\x12\x19\n\x15SEAT_KIND_UNSPECIFIED\x10\x00\x12\x13\n\x0fSEAT_KIND_HUMAN\x10\x01\x12\x12\n\x0eSEAT_KIND_OPEN\x10\x02\x12\x11\n\rSEAT_KIND_BOT\x10\x03*[\n\x0bClockExpiry\x12\x1c\n\x18CLOCK_EXPIRY_UNSPECIFIED\x10\x00\x12\x14\n\x10CLOCK_EXPIRY_BOT\x10\x01\x12\x18\n\x14CLOCK_EXPIRY_FORFEIT\x10\x02*h\n\x0cDeadlineKind\x12\x1d\n\x19DEADLINE_KIND_UNSPECIFIED\x10\x00\x12\x1b\n\x17DEADLINE_KIND_HOURGLASS\x10\x01\x12\x1c\n\x18DEADLINE_KIND_MOVE_CLOCK\x10\x02*t\n\tEndReason\x12\x1a\n\x16END_REASON_UNSPECIFIED\x10\x00\x12\x18\n\x14END_REASON_COMPLETED\x10\x01\x12\x17\n\x13END_REASON_RESIGNED\x10\x02\x12\x18\n\x14END_REASON_ABANDONED\x10\x032\xcb\x05\n\x0cMatchService\x12P\n\x0bCreateMatch\x12\x1f.cardroom.v1.CreateMatchRequest\x1a .cardroom.v1.CreateMatchResponse\x12J\n\tJoinMatch\x12\x1d.cardroom.v1.JoinMatchRequest\x1a\x1e.cardroom.v1.JoinMatchResponse\x12P\n\x0bListMatches\x12\x1f.cardroom.v1.ListMatchesRequest\x1a .cardroom.v1.ListMatchesResponse\x12G\n\x08GetMatch\x12\x1c.cardroom.v1.GetMatchRequest\x1a\x1d.cardroom.v1.GetMatchResponse\x12M\n\nSubmitMove\x12\x1e.cardroom.v1.SubmitMoveRequest\x1a\x1f.cardroom.v1.SubmitMoveResponse\x12O\n\nWatchMatch\x12\x1e.cardroom.v1.WatchMatchRequest\x1a\x1f.cardroom.v1.WatchMatchResponse0\x01\x12J\n\tGetReplay\x12\x1d.cardroom.v1.GetReplayRequest\x1a\x1e.cardroom.v1.GetReplayResponse\x12A\n\x06Resign\x12\x1a.cardroom.v1.ResignRequest\x1a\x1b.cardroom.v1.ResignResponse\x12S\n\x0cAbandonMatch\x12 .cardroom.v1.AbandonMatchRequest\x1a!.cardroom.v1.AbandonMatchResponseb\x06proto3')
+_globals = globals()
+_builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
+_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.match_pb2', _globals)
+if not _descriptor._USE_C_DESCRIPTORS:
+    DESCRIPTOR._loaded_options = None
+    _globals['_MATCHSTATUS']._serialized_start = 3963
+    _globals['_MATCHSTATUS']._serialized_end = 4109
+    _globals['_SEATKIND']._serialized_start = 4111
+    _globals['_SEATKIND']._serialized_end = 4208
+    _globals['_CLOCKEXPIRY']._serialized_start = 4210
+    _globals['_CLOCKEXPIRY']._serialized_end = 4301
+    _globals['_DEADLINEKIND']._serialized_start = 4303
+    _globals['_DEADLINEKIND']._serialized_end = 4407
+    _globals['_ENDREASON']._serialized_start = 4409
+    _globals['_ENDREASON']._serialized_end = 4525
+    _globals['_SEATSPEC']._serialized_start = 129
+    _globals['_SEATSPEC']._serialized_end = 224
+    _globals['_MOVECLOCK']._serialized_start = 226
+    _globals['_MOVECLOCK']._serialized_end = 315
+    _globals['_CREATEMATCHREQUEST']._serialized_start = 318
+    _globals['_CREATEMATCHREQUEST']._serialized_end = 573
+    _globals['_SEATTOKEN']._serialized_start = 575
+    _globals['_SEATTOKEN']._serialized_end = 615
+    _globals['_CREATEMATCHRESPONSE']._serialized_start = 617
+    _globals['_CREATEMATCHRESPONSE']._serialized_end = 713
+    _globals['_JOINMATCHREQUEST']._serialized_start = 715
+    _globals['_JOINMATCHREQUEST']._serialized_end = 793
+    _globals['_JOINMATCHRESPONSE']._serialized_start = 795
+    _globals['_JOINMATCHRESPONSE']._serialized_end = 860
+    _globals['_LISTMATCHESREQUEST']._serialized_start = 863
+    _globals['_LISTMATCHESREQUEST']._serialized_end = 997
+    _globals['_LISTMATCHESRESPONSE']._serialized_start = 999
+    _globals['_LISTMATCHESRESPONSE']._serialized_end = 1089
+    _globals['_SEAT']._serialized_start = 1091
+    _globals['_SEAT']._serialized_end = 1200
+    _globals['_MATCHSUMMARY']._serialized_start = 1203
+    _globals['_MATCHSUMMARY']._serialized_end = 1447
+    _globals['_GETMATCHREQUEST']._serialized_start = 1449
+    _globals['_GETMATCHREQUEST']._serialized_end = 1512
+    _globals['_GETMATCHRESPONSE']._serialized_start = 1514
+    _globals['_GETMATCHRESPONSE']._serialized_end = 1571
+    _globals['_ROUNDSCORES']._serialized_start = 1573
+    _globals['_ROUNDSCORES']._serialized_end = 1602
+    _globals['_MATCHRESULT']._serialized_start = 1604
+    _globals['_MATCHRESULT']._serialized_end = 1690
+    _globals['_MATCHVIEW']._serialized_start = 1693
+    _globals['_MATCHVIEW']._serialized_end = 2288
+    _globals['_LIVEMIXMOVE']._serialized_start = 2290
+    _globals['_LIVEMIXMOVE']._serialized_end = 2317
+    _globals['_VIVOMOVE']._serialized_start = 2319
+    _globals['_VIVOMOVE']._serialized_end = 2343
+    _globals['_MIXMATCHMOVE']._serialized_start = 2345
+    _globals['_MIXMATCHMOVE']._serialized_end = 2452
+    _globals['_SUBMITMOVEREQUEST']._serialized_start = 2455
+    _globals['_SUBMITMOVEREQUEST']._serialized_end = 2749
+    _globals['_MATCHEVENT']._serialized_start = 2751
+    _globals['_MATCHEVENT']._serialized_end = 2829
+    _globals['_SUBMITMOVERESPONSE']._serialized_start = 2832
+    _globals['_SUBMITMOVERESPONSE']._serialized_end = 2971
+    _globals['_WATCHMATCHREQUEST']._serialized_start = 2973
+    _globals['_WATCHMATCHREQUEST']._serialized_end = 3054
+    _globals['_WATCHMATCHRESPONSE']._serialized_start = 3056
+    _globals['_WATCHMATCHRESPONSE']._serialized_end = 3116
+    _globals['_GETREPLAYREQUEST']._serialized_start = 3118
+    _globals['_GETREPLAYREQUEST']._serialized_end = 3154
+    _globals['_REPLAYACTION']._serialized_start = 3156
+    _globals['_REPLAYACTION']._serialized_end = 3228
+    _globals['_GETREPLAYRESPONSE']._serialized_start = 3231
+    _globals['_GETREPLAYRESPONSE']._serialized_end = 3697
+    _globals['_RESIGNREQUEST']._serialized_start = 3699
+    _globals['_RESIGNREQUEST']._serialized_end = 3760
+    _globals['_RESIGNRESPONSE']._serialized_start = 3762
+    _globals['_RESIGNRESPONSE']._serialized_end = 3878
+    _globals['_ABANDONMATCHREQUEST']._serialized_start = 3880
+    _globals['_ABANDONMATCHREQUEST']._serialized_end = 3919
+    _globals['_ABANDONMATCHRESPONSE']._serialized_start = 3921
+    _globals['_ABANDONMATCHRESPONSE']._serialized_end = 3960
+    _globals['_MATCHSERVICE']._serialized_start = 4528
+    _globals['_MATCHSERVICE']._serialized_end = 5243

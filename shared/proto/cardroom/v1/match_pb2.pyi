@@ -1,0 +1,485 @@
+from cardroom.v1 import common_pb2 as _common_pb2
+from google.protobuf import struct_pb2 as _struct_pb2
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class MatchStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MATCH_STATUS_UNSPECIFIED: _ClassVar[MatchStatus]
+    MATCH_STATUS_OPEN: _ClassVar[MatchStatus]
+    MATCH_STATUS_ACTIVE: _ClassVar[MatchStatus]
+    MATCH_STATUS_FINISHED: _ClassVar[MatchStatus]
+    MATCH_STATUS_ABANDONED: _ClassVar[MatchStatus]
+
+class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_KIND_UNSPECIFIED: _ClassVar[SeatKind]
+    SEAT_KIND_HUMAN: _ClassVar[SeatKind]
+    SEAT_KIND_OPEN: _ClassVar[SeatKind]
+    SEAT_KIND_BOT: _ClassVar[SeatKind]
+
+class ClockExpiry(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CLOCK_EXPIRY_UNSPECIFIED: _ClassVar[ClockExpiry]
+    CLOCK_EXPIRY_BOT: _ClassVar[ClockExpiry]
+    CLOCK_EXPIRY_FORFEIT: _ClassVar[ClockExpiry]
+
+class DeadlineKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DEADLINE_KIND_UNSPECIFIED: _ClassVar[DeadlineKind]
+    DEADLINE_KIND_HOURGLASS: _ClassVar[DeadlineKind]
+    DEADLINE_KIND_MOVE_CLOCK: _ClassVar[DeadlineKind]
+
+class EndReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    END_REASON_UNSPECIFIED: _ClassVar[EndReason]
+    END_REASON_COMPLETED: _ClassVar[EndReason]
+    END_REASON_RESIGNED: _ClassVar[EndReason]
+    END_REASON_ABANDONED: _ClassVar[EndReason]
+MATCH_STATUS_UNSPECIFIED: MatchStatus
+MATCH_STATUS_OPEN: MatchStatus
+MATCH_STATUS_ACTIVE: MatchStatus
+MATCH_STATUS_FINISHED: MatchStatus
+MATCH_STATUS_ABANDONED: MatchStatus
+SEAT_KIND_UNSPECIFIED: SeatKind
+SEAT_KIND_HUMAN: SeatKind
+SEAT_KIND_OPEN: SeatKind
+SEAT_KIND_BOT: SeatKind
+CLOCK_EXPIRY_UNSPECIFIED: ClockExpiry
+CLOCK_EXPIRY_BOT: ClockExpiry
+CLOCK_EXPIRY_FORFEIT: ClockExpiry
+DEADLINE_KIND_UNSPECIFIED: DeadlineKind
+DEADLINE_KIND_HOURGLASS: DeadlineKind
+DEADLINE_KIND_MOVE_CLOCK: DeadlineKind
+END_REASON_UNSPECIFIED: EndReason
+END_REASON_COMPLETED: EndReason
+END_REASON_RESIGNED: EndReason
+END_REASON_ABANDONED: EndReason
+
+class SeatSpec(_message.Message):
+    __slots__ = ('kind', 'name', 'policy', 'strength')
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POLICY_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    kind: SeatKind
+    name: str
+    policy: str
+    strength: int
+
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]]=..., name: _Optional[str]=..., policy: _Optional[str]=..., strength: _Optional[int]=...) -> None:
+        ...
+
+class MoveClock(_message.Message):
+    __slots__ = ('seconds', 'on_expiry', 'policy')
+    SECONDS_FIELD_NUMBER: _ClassVar[int]
+    ON_EXPIRY_FIELD_NUMBER: _ClassVar[int]
+    POLICY_FIELD_NUMBER: _ClassVar[int]
+    seconds: float
+    on_expiry: ClockExpiry
+    policy: str
+
+    def __init__(self, seconds: _Optional[float]=..., on_expiry: _Optional[_Union[ClockExpiry, str]]=..., policy: _Optional[str]=...) -> None:
+        ...
+
+class CreateMatchRequest(_message.Message):
+    __slots__ = ('game', 'players', 'seats', 'options', 'seed', 'deal', 'clock')
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    players: int
+    seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
+    options: _struct_pb2.Struct
+    seed: int
+    deal: _struct_pb2.Struct
+    clock: MoveClock
+
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=...) -> None:
+        ...
+
+class SeatToken(_message.Message):
+    __slots__ = ('seat', 'token')
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    token: str
+
+    def __init__(self, seat: _Optional[int]=..., token: _Optional[str]=...) -> None:
+        ...
+
+class CreateMatchResponse(_message.Message):
+    __slots__ = ('match_id', 'version', 'tokens')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    TOKENS_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    version: int
+    tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
+
+    def __init__(self, match_id: _Optional[str]=..., version: _Optional[int]=..., tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]]=...) -> None:
+        ...
+
+class JoinMatchRequest(_message.Message):
+    __slots__ = ('match_id', 'seat', 'name')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    seat: int
+    name: str
+
+    def __init__(self, match_id: _Optional[str]=..., seat: _Optional[int]=..., name: _Optional[str]=...) -> None:
+        ...
+
+class JoinMatchResponse(_message.Message):
+    __slots__ = ('seat', 'token', 'version')
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    token: str
+    version: int
+
+    def __init__(self, seat: _Optional[int]=..., token: _Optional[str]=..., version: _Optional[int]=...) -> None:
+        ...
+
+class ListMatchesRequest(_message.Message):
+    __slots__ = ('game', 'status', 'page_size', 'page_token')
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    status: MatchStatus
+    page_size: int
+    page_token: str
+
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., page_size: _Optional[int]=..., page_token: _Optional[str]=...) -> None:
+        ...
+
+class ListMatchesResponse(_message.Message):
+    __slots__ = ('matches', 'next_page_token')
+    MATCHES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    matches: _containers.RepeatedCompositeFieldContainer[MatchSummary]
+    next_page_token: str
+
+    def __init__(self, matches: _Optional[_Iterable[_Union[MatchSummary, _Mapping]]]=..., next_page_token: _Optional[str]=...) -> None:
+        ...
+
+class Seat(_message.Message):
+    __slots__ = ('kind', 'name', 'policy', 'strength', 'resigned')
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    POLICY_FIELD_NUMBER: _ClassVar[int]
+    STRENGTH_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    kind: SeatKind
+    name: str
+    policy: str
+    strength: int
+    resigned: bool
+
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]]=..., name: _Optional[str]=..., policy: _Optional[str]=..., strength: _Optional[int]=..., resigned: bool=...) -> None:
+        ...
+
+class MatchSummary(_message.Message):
+    __slots__ = ('match_id', 'game', 'status', 'players', 'version', 'seats', 'open_seats', 'create_time')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: _common_pb2.Game
+    status: MatchStatus
+    players: int
+    version: int
+    seats: _containers.RepeatedCompositeFieldContainer[Seat]
+    open_seats: _containers.RepeatedScalarFieldContainer[int]
+    create_time: _timestamp_pb2.Timestamp
+
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=...) -> None:
+        ...
+
+class GetMatchRequest(_message.Message):
+    __slots__ = ('match_id', 'seat')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    seat: int
+
+    def __init__(self, match_id: _Optional[str]=..., seat: _Optional[int]=...) -> None:
+        ...
+
+class GetMatchResponse(_message.Message):
+    __slots__ = ('match',)
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    match: MatchView
+
+    def __init__(self, match: _Optional[_Union[MatchView, _Mapping]]=...) -> None:
+        ...
+
+class RoundScores(_message.Message):
+    __slots__ = ('scores',)
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+
+    def __init__(self, scores: _Optional[_Iterable[int]]=...) -> None:
+        ...
+
+class MatchResult(_message.Message):
+    __slots__ = ('reason', 'scores', 'winners')
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    reason: EndReason
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+
+    def __init__(self, reason: _Optional[_Union[EndReason, str]]=..., scores: _Optional[_Iterable[int]]=..., winners: _Optional[_Iterable[int]]=...) -> None:
+        ...
+
+class MatchView(_message.Message):
+    __slots__ = ('match_id', 'game', 'status', 'version', 'seat', 'players', 'seats', 'options', 'current_player', 'may_act', 'legal_moves', 'scores', 'round_scores', 'deadline', 'deadline_kind', 'event_seq', 'observation', 'result')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    CURRENT_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    MAY_ACT_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    ROUND_SCORES_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_KIND_FIELD_NUMBER: _ClassVar[int]
+    EVENT_SEQ_FIELD_NUMBER: _ClassVar[int]
+    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: _common_pb2.Game
+    status: MatchStatus
+    version: int
+    seat: int
+    players: int
+    seats: _containers.RepeatedCompositeFieldContainer[Seat]
+    options: _struct_pb2.Struct
+    current_player: int
+    may_act: bool
+    legal_moves: _containers.RepeatedScalarFieldContainer[str]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    round_scores: _containers.RepeatedCompositeFieldContainer[RoundScores]
+    deadline: _timestamp_pb2.Timestamp
+    deadline_kind: DeadlineKind
+    event_seq: int
+    observation: _struct_pb2.Struct
+    result: MatchResult
+
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., current_player: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., observation: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=...) -> None:
+        ...
+
+class LivemixMove(_message.Message):
+    __slots__ = ('card',)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: str
+
+    def __init__(self, card: _Optional[str]=...) -> None:
+        ...
+
+class VivoMove(_message.Message):
+    __slots__ = ('card',)
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    card: str
+
+    def __init__(self, card: _Optional[str]=...) -> None:
+        ...
+
+class MixMatchMove(_message.Message):
+    __slots__ = ('claim', 'pick', 'timeout', 'round')
+    CLAIM_FIELD_NUMBER: _ClassVar[int]
+    PICK_FIELD_NUMBER: _ClassVar[int]
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_FIELD_NUMBER: _ClassVar[int]
+    ROUND_FIELD_NUMBER: _ClassVar[int]
+    claim: str
+    pick: int
+    timeout: bool
+    round: int
+
+    def __init__(self, claim: _Optional[str]=..., pick: _Optional[int]=..., timeout: bool=..., round: _Optional[int]=..., **kwargs) -> None:
+        ...
+
+class SubmitMoveRequest(_message.Message):
+    __slots__ = ('match_id', 'livemix', 'vivo', 'mixmatch', 'action', 'expected_version', 'request_id', 'seat')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_FIELD_NUMBER: _ClassVar[int]
+    VIVO_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    livemix: LivemixMove
+    vivo: VivoMove
+    mixmatch: MixMatchMove
+    action: str
+    expected_version: int
+    request_id: str
+    seat: int
+
+    def __init__(self, match_id: _Optional[str]=..., livemix: _Optional[_Union[LivemixMove, _Mapping]]=..., vivo: _Optional[_Union[VivoMove, _Mapping]]=..., mixmatch: _Optional[_Union[MixMatchMove, _Mapping]]=..., action: _Optional[str]=..., expected_version: _Optional[int]=..., request_id: _Optional[str]=..., seat: _Optional[int]=...) -> None:
+        ...
+
+class MatchEvent(_message.Message):
+    __slots__ = ('seq', 'type', 'data')
+    SEQ_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    DATA_FIELD_NUMBER: _ClassVar[int]
+    seq: int
+    type: str
+    data: _struct_pb2.Struct
+
+    def __init__(self, seq: _Optional[int]=..., type: _Optional[str]=..., data: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=...) -> None:
+        ...
+
+class SubmitMoveResponse(_message.Message):
+    __slots__ = ('version', 'status', 'events', 'duplicate')
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    status: MatchStatus
+    events: _containers.RepeatedCompositeFieldContainer[MatchEvent]
+    duplicate: bool
+
+    def __init__(self, version: _Optional[int]=..., status: _Optional[_Union[MatchStatus, str]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., duplicate: bool=...) -> None:
+        ...
+
+class WatchMatchRequest(_message.Message):
+    __slots__ = ('match_id', 'cursor', 'seat')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    cursor: int
+    seat: int
+
+    def __init__(self, match_id: _Optional[str]=..., cursor: _Optional[int]=..., seat: _Optional[int]=...) -> None:
+        ...
+
+class WatchMatchResponse(_message.Message):
+    __slots__ = ('event',)
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    event: MatchEvent
+
+    def __init__(self, event: _Optional[_Union[MatchEvent, _Mapping]]=...) -> None:
+        ...
+
+class GetReplayRequest(_message.Message):
+    __slots__ = ('match_id',)
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+
+    def __init__(self, match_id: _Optional[str]=...) -> None:
+        ...
+
+class ReplayAction(_message.Message):
+    __slots__ = ('seat', 'action', 'time')
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    TIME_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    action: str
+    time: float
+
+    def __init__(self, seat: _Optional[int]=..., action: _Optional[str]=..., time: _Optional[float]=...) -> None:
+        ...
+
+class GetReplayResponse(_message.Message):
+    __slots__ = ('match_id', 'game', 'status', 'options', 'seed', 'deal', 'start_time', 'actions', 'events', 'scores', 'round_scores', 'result', 'seats')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    DEAL_FIELD_NUMBER: _ClassVar[int]
+    START_TIME_FIELD_NUMBER: _ClassVar[int]
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    ROUND_SCORES_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    game: _common_pb2.Game
+    status: MatchStatus
+    options: _struct_pb2.Struct
+    seed: int
+    deal: _struct_pb2.Struct
+    start_time: float
+    actions: _containers.RepeatedCompositeFieldContainer[ReplayAction]
+    events: _containers.RepeatedCompositeFieldContainer[MatchEvent]
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    round_scores: _containers.RepeatedCompositeFieldContainer[RoundScores]
+    result: MatchResult
+    seats: _containers.RepeatedCompositeFieldContainer[Seat]
+
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., start_time: _Optional[float]=..., actions: _Optional[_Iterable[_Union[ReplayAction, _Mapping]]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=...) -> None:
+        ...
+
+class ResignRequest(_message.Message):
+    __slots__ = ('match_id', 'seat')
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+    seat: int
+
+    def __init__(self, match_id: _Optional[str]=..., seat: _Optional[int]=...) -> None:
+        ...
+
+class ResignResponse(_message.Message):
+    __slots__ = ('version', 'status', 'events')
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    status: MatchStatus
+    events: _containers.RepeatedCompositeFieldContainer[MatchEvent]
+
+    def __init__(self, version: _Optional[int]=..., status: _Optional[_Union[MatchStatus, str]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=...) -> None:
+        ...
+
+class AbandonMatchRequest(_message.Message):
+    __slots__ = ('match_id',)
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+
+    def __init__(self, match_id: _Optional[str]=...) -> None:
+        ...
+
+class AbandonMatchResponse(_message.Message):
+    __slots__ = ('version',)
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+
+    def __init__(self, version: _Optional[int]=...) -> None:
+        ...

@@ -1,0 +1,141 @@
+"""A small test client of cardroom.v1.MatchService and helpers to serve replicas on free ports."""
+
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+import random
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import grpc
+import redis
+
+from services.match import mapping
+from services.match.bots import CeleryQueue
+from services.match.server import MatchServer, create_server
+from services.match.settings import MatchSettings
+from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from shared.proto.cardroom.v1 import match_pb2 as pb
+from support.grpc_servers import HOST, local_settings
+from support.match_play import choose_move
+
+ADMIN = "admin-token-for-tests"
+GAME_ENUM = {"livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
+             "mixmatch": common_pb2.GAME_MIXMATCH}
+
+
+def match_settings(redis_url: str, **changes: Any) -> MatchSettings:
+    """Match settings on free ports against `redis_url`, with the test admin token."""
+    common = local_settings("match", redis_url=redis_url, celery_broker_url=redis_url,
+                            admin_token=ADMIN)
+    return dataclasses.replace(MatchSettings(common=common, workers=40), **changes)
+
+
+@contextmanager
+def match_server(redis_url: str, **changes: Any) -> Iterator[MatchServer]:
+    """A started match-service replica (real Celery queue on the same Redis); stopped on exit."""
+    settings = match_settings(redis_url, **changes)
+    server, _ = create_server(settings, host=HOST,
+                              queue=CeleryQueue(redis_url, settings.bot_queue))
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop(grace=None)
+
+
+def auth(token: str | None) -> list[tuple[str, str]]:
+    """Call metadata carrying a seat token."""
+    return [("authorization", f"Bearer {token}")] if token else []
+
+
+def typed_move(game: str, action: str) -> dict[str, Any]:
+    """SubmitMoveRequest fields for a canonical action, typed per game."""
+    if game == "livemix":
+        return {"livemix": pb.LivemixMove(card=action)}
+    if game == "vivo":
+        return {"vivo": pb.VivoMove(card=action)}
+    if action.startswith("claim "):
+        return {"mixmatch": pb.MixMatchMove(claim=action[len("claim "):])}
+    if action.startswith("pick "):
+        return {"mixmatch": pb.MixMatchMove(pick=int(action.split()[1]))}
+    return {"mixmatch": pb.MixMatchMove(**{action: True})}
+
+
+def plain_view(view: pb.MatchView) -> dict[str, Any]:
+    """A MatchView as the dict choose_move reads."""
+    return {"game": mapping.GAMES[view.game],
+            "seat": view.seat if view.HasField("seat") else None,
+            "legal_moves": list(view.legal_moves),
+            "observation": mapping.to_plain(view.observation)}
+
+
+class Client:
+    """One caller of one replica; `tokens` by seat."""
+
+    def __init__(self, channel: grpc.Channel) -> None:
+        self.stub = match_pb2_grpc.MatchServiceStub(channel)
+
+    def view(self, match_id: str, token: str | None = None) -> pb.MatchView:
+        """GetMatch."""
+        return self.stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(token),
+                                  timeout=10).match
+
+    def move(self, match_id: str, token: str, game: str, action: str,
+             version: int | None = None, request_id: str = "") -> pb.SubmitMoveResponse:
+        """SubmitMove of a canonical action, sent typed."""
+        request = pb.SubmitMoveRequest(match_id=match_id, request_id=request_id,
+                                       **typed_move(game, action))
+        if version is not None:
+            request.expected_version = version
+        return self.stub.SubmitMove(request, metadata=auth(token), timeout=10)
+
+    def events(self, match_id: str, token: str | None = None, cursor: int = 0
+               ) -> list[pb.MatchEvent]:
+        """Every event WatchMatch streams until the match's end."""
+        stream = self.stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id, cursor=cursor),
+                                      metadata=auth(token), timeout=30)
+        return [item.event for item in stream]
+
+
+def play_turn(clients: list[Client], match_id: str, tokens: dict[int, str],
+              rng: random.Random, turn: int) -> tuple[pb.MatchView, pb.SubmitMoveResponse] | None:
+    """Play one move of the seat to act (alternating replicas); None when the match is over."""
+    client = clients[turn % len(clients)]
+    public = client.view(match_id)
+    if public.status != pb.MATCH_STATUS_ACTIVE:
+        return None
+    for seat in _candidates(public, rng):
+        view = clients[(turn + seat) % len(clients)].view(match_id, tokens[seat])
+        if view.may_act:
+            action = choose_move(mapping.GAMES[view.game], plain_view(view), rng)
+            game = mapping.GAMES[view.game]
+            return view, client.move(match_id, tokens[seat], game, action, view.version)
+    raise AssertionError("nobody may act in an active match")
+
+
+def _candidates(public: pb.MatchView, rng: random.Random) -> list[int]:
+    seats = list(range(public.players))
+    if public.HasField("current_player") and public.current_player >= 0:
+        return [public.current_player]
+    rng.shuffle(seats)
+    return seats
+
+
+def queued_tasks(redis_url: str, queue: str) -> list[dict[str, Any]]:
+    """The Celery messages waiting on the broker queue: task name and args, oldest first."""
+    client = redis.Redis.from_url(redis_url, decode_responses=True)
+    try:
+        raw = client.lrange(queue, 0, -1)
+    finally:
+        client.close()
+    tasks = []
+    for item in reversed(raw):  # kombu LPUSHes, workers pop from the right
+        message = json.loads(item)
+        args, _kwargs, _embed = json.loads(base64.b64decode(message["body"]))
+        tasks.append({"task": message["headers"]["task"], "args": args,
+                      "id": message["headers"]["id"]})
+    return tasks

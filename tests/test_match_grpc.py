@@ -1,0 +1,127 @@
+"""Whole matches of every game and player count through real gRPC servers sharing one Redis."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import grpc
+import pytest
+from support.grpc_servers import channel_to, health_status, sample, scrape
+from support.match_client import (
+    GAME_ENUM,
+    Client,
+    match_server,
+    play_turn,
+)
+from support.match_play import hands_seen
+
+from services.match import mapping
+from services.match.server import MatchServer
+from shared.games import registry
+from shared.proto.cardroom.v1 import match_pb2 as pb
+
+MATCHES = [("livemix", 3), ("livemix", 4), ("vivo", 3), ("vivo", 4),
+           ("mixmatch", 2), ("mixmatch", 4)]
+
+
+@pytest.fixture
+def replicas(redis_url: str) -> Iterator[tuple[MatchServer, MatchServer]]:
+    """Two match-service replicas on one Redis."""
+    with match_server(redis_url) as one, match_server(redis_url) as two:
+        yield one, two
+
+
+@pytest.fixture
+def clients(replicas: tuple[MatchServer, MatchServer]) -> Iterator[list[Client]]:
+    """One client per replica."""
+    with channel_to(replicas[0].port) as first, channel_to(replicas[1].port) as second:
+        yield [Client(first), Client(second)]
+
+
+def _create(client: Client, game: str, players: int, seed: int) -> pb.CreateMatchResponse:
+    options = mapping.to_struct({"hourglass_seconds": 0} if game == "mixmatch" else {})
+    return client.stub.CreateMatch(pb.CreateMatchRequest(
+        game=GAME_ENUM[game], players=players, seed=seed, options=options), timeout=10)
+
+
+def _assert_private(view_or_events: object, seat: int | None) -> None:
+    assert not hands_seen(view_or_events, seat), f"seat {seat} saw another hand"
+
+
+@pytest.mark.parametrize(("game", "players"), MATCHES)
+def test_whole_match_over_grpc_on_two_replicas_hides_hands_and_replays(
+        clients: list[Client], game: str, players: int) -> None:
+    created = _create(clients[0], game, players, seed=players * 13)
+    tokens = {t.seat: t.token for t in created.tokens}
+    assert sorted(tokens) == list(range(players))
+    rng = random.Random(players)
+    turn = 0
+    while (played := play_turn(clients, created.match_id, tokens, rng, turn)) is not None:
+        view, response = played
+        seat = view.seat
+        _assert_private(mapping.to_plain(view.observation), seat)
+        _assert_private([mapping.to_plain(e.data) for e in response.events], seat)
+        turn += 1
+    final = clients[1].view(created.match_id)
+    assert final.status == pb.MATCH_STATUS_FINISHED and final.result.winners
+    for seat in [None, *range(players)]:
+        token = tokens[seat] if seat is not None else None
+        events = clients[(seat or 0) % 2].events(created.match_id, token)
+        _assert_private([mapping.to_plain(e.data) for e in events], seat)
+        assert events[-1].type == "match_over"
+        assert [e.seq for e in events] == sorted({e.seq for e in events})
+        _assert_private(mapping.to_plain(clients[0].view(created.match_id, token).observation),
+                        seat)
+    replay = clients[turn % 2].stub.GetReplay(
+        pb.GetReplayRequest(match_id=created.match_id), timeout=10)
+    config = registry.make_config(game, mapping.to_plain(replay.options))
+    state = registry.replay(game, config, replay.seed, None, mapping.replay_actions(replay),
+                            now=replay.start_time)
+    assert state.scores() == list(replay.scores) == list(final.result.scores)
+    assert any("to" in mapping.to_plain(e.data) for e in replay.events) or game == "mixmatch"
+
+
+def test_replicas_report_health_and_game_metrics(replicas: tuple[MatchServer, MatchServer],
+                                                 clients: list[Client]) -> None:
+    created = _create(clients[0], "vivo", 3, seed=1)
+    tokens = {t.seat: t.token for t in created.tokens}
+    view = clients[1].view(created.match_id, tokens[0])
+    clients[1].move(created.match_id, tokens[0], "vivo", view.legal_moves[0], view.version)
+    with pytest.raises(grpc.RpcError):
+        clients[1].move(created.match_id, tokens[0], "vivo", view.legal_moves[0], view.version)
+    with channel_to(replicas[0].port) as channel:
+        assert health_status(channel, "cardroom.v1.MatchService") == 1
+    first = scrape(replicas[0].rpc.metrics_port or 0)
+    second = scrape(replicas[1].rpc.metrics_port or 0)
+    assert sample(first, "cardroom_matches_created_total", game="vivo") == 1
+    assert sample(second, "cardroom_moves_total", game="vivo", outcome="applied") == 1
+    assert sample(second, "cardroom_moves_total", game="vivo", outcome="stale") == 1
+    assert (sample(second, "grpc_server_handled_total", grpc_method="SubmitMove",
+                   grpc_code="Aborted") == 1)
+    assert (sample(second, "cardroom_redis_round_trip_seconds_count", op="write") or 0) >= 1
+
+
+def test_list_matches_over_grpc_pages_through_the_lobby(clients: list[Client]) -> None:
+    ids = []
+    for seed in range(3):
+        ids.append(clients[0].stub.CreateMatch(pb.CreateMatchRequest(
+            game=GAME_ENUM["livemix"], players=3, seed=seed, seats=[
+                pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN), pb.SeatSpec(kind=pb.SEAT_KIND_OPEN),
+                pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)]), timeout=10).match_id)
+    listed, token = [], ""
+    while True:
+        page = clients[1].stub.ListMatches(pb.ListMatchesRequest(
+            game=GAME_ENUM["livemix"], status=pb.MATCH_STATUS_OPEN, page_size=2,
+            page_token=token), timeout=10)
+        listed += [m.match_id for m in page.matches]
+        token = page.next_page_token
+        if not token:
+            break
+    assert listed == ids[::-1]
+    joined = clients[1].stub.JoinMatch(pb.JoinMatchRequest(match_id=ids[0], seat=2, name="x"),
+                                       timeout=10)
+    assert joined.seat == 2 and joined.token
+    summary = clients[0].stub.ListMatches(pb.ListMatchesRequest(
+        status=pb.MATCH_STATUS_OPEN), timeout=10).matches[-1]
+    assert summary.match_id == ids[0] and list(summary.open_seats) == [1]
