@@ -8,18 +8,14 @@ import pytest
 
 from shared.errors import GameOver, IllegalMove, InvalidArgument, MalformedAction
 from shared.games.base import SIMULTANEOUS
-from shared.games.mixmatch import Config, State, new_game
+from shared.games.mixmatch import Config, State, from_json, new_game, replay, stacked_deal
 
 
 def stacked(top: list[int], rolls: Any = ((40, 8),), now: float = 0.0,
             **options: Any) -> State:
     """A game whose deck starts with `top`, the rest in ascending order, with fixed dice."""
     config = Config.from_dict(options)
-    rest = list(config.full_deck())
-    for card in top:
-        rest.remove(card)
-    deal = {"deck": list(top) + rest, "rolls": [list(pair) for pair in rolls]}
-    return new_game(config, deal=deal, now=now)
+    return new_game(config, deal=stacked_deal(config, top, rolls), now=now)
 
 
 def book(**options: Any) -> State:
@@ -130,6 +126,20 @@ def test_mixmatch_m4_claim_needs_a_seat_and_a_bounded_text() -> None:
         state.apply_action("claim " + "1+" * 150 + "1", 0, 1.0)
     assert err.value.reason == "claim too long: 301 characters, at most 200"
     assert state.observation(None)["out"] == [False, False]
+
+
+def test_mixmatch_m3_match_options_decide_which_claims_hold() -> None:
+    state = book()
+    [event] = state.apply_action("claim 7 / 2 x 12 + 6", 0, 1.0)
+    assert event["reason"] == "7/2 is not whole"
+    relaxed = book(allow_fractions=True)
+    relaxed.apply_action("claim 7 / 2 x 12 + 6", 0, 1.0)
+    assert relaxed.scores() == [4, 0]
+    [event] = book().apply_action("claim (2 - 6) x (12 - 24)", 1, 1.0)
+    assert event["reason"] == "2-6 is negative"
+    negative = book(allow_negative=True)
+    negative.apply_action("claim (2 - 6) x (12 - 24)", 1, 1.0)
+    assert negative.score_breakdown()["won"] == [[], [2, 6, 12, 24]]
 
 
 # -- M5: the hourglass --------------------------------------------------------------------------
@@ -358,3 +368,31 @@ def test_mixmatch_opening_events_show_round_1() -> None:
         {"type": "round_started", "round": 1, "drawn": [12, 24, 7, 2, 6],
          "table": [12, 24, 7, 2, 6], "pick_order": []},
         {"type": "dice_rolled", "round": 1, "dice": [40, 8], "target": 48, "deadline": 60.0}]
+
+
+def test_mixmatch_from_json_refuses_other_games_formats_and_damage() -> None:
+    data = book().to_json()
+    assert from_json(data).to_json() == data
+    for bad in ({**data, "game": "vivo"}, {**data, "format": 99}, {**data, "table": [12, 24]},
+                {**data, "rounds": [{"number": 1, "colour": "red"}]}, [data]):
+        with pytest.raises(InvalidArgument):
+            from_json(bad)  # type: ignore[arg-type]
+
+
+def test_mixmatch_clone_is_independent() -> None:
+    state = book()
+    twin = state.clone()
+    twin.apply_action("claim 2 x 24", 0, 1.0)
+    assert state.scores() == [0, 0] and state.round == 1 and state.history() == []
+    assert twin.scores() == [2, 0] and twin.round == 2
+
+
+def test_mixmatch_replay_reproduces_deadlines_and_outcomes() -> None:
+    state = book(now=100.0)
+    state.apply_action("claim@1 24 + 12", 0, 110.0)
+    state.apply_action("timeout", None, 160.0)
+    state.apply_action("claim 2 x 24", 1, 170.0)
+    again = replay(state.config, None, stacked_deal(state.config, [12, 24, 7, 2, 6], [(40, 8)]),
+                   state.history(), now=100.0)
+    assert again.to_json() == state.to_json()
+    assert again.deadline == 230.0

@@ -9,7 +9,7 @@ import pytest
 
 from shared.arith import ArithRules
 from shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
-from shared.games.mixmatch import Config, new_game
+from shared.games.mixmatch import Config, new_game, stacked_deal
 from shared.games.mixmatch.config import BLACK_DIE, DEFAULT_DECK, TENS_DIE, UNITS_DIE
 
 
@@ -106,17 +106,19 @@ def test_mixmatch_config_refuses_a_non_object() -> None:
         Config.from_dict([("players", 2)])  # type: ignore[arg-type]
 
 
-def _stack(config: Config, top: list[int]) -> list[int]:
-    rest = list(config.full_deck())
-    for card in top:
-        rest.remove(card)
-    return top + rest
+def test_mixmatch_stacked_deal_puts_chosen_cards_on_top() -> None:
+    deal = stacked_deal(Config(), [12, 24, 12], [(40, 8)])
+    assert deal["deck"][:5] == [12, 24, 12, 1, 1] and len(deal["deck"]) == 56
+    assert deal["rolls"] == [[40, 8]]
+    assert "rolls" not in stacked_deal(Config(), [])
+    with pytest.raises(InvalidDeal):
+        stacked_deal(Config(), [12, 12, 12])
 
 
 def test_mixmatch_deal_fixes_deck_order_and_rolls() -> None:
     config = Config()
-    deck = _stack(config, [12, 24, 7, 2, 6, 28])
-    state = new_game(config, deal={"deck": deck, "rolls": [[40, 8], [20, 3]]})
+    deal = stacked_deal(config, [12, 24, 7, 2, 6, 28], [(40, 8), (20, 3)])
+    state = new_game(config, deal=deal)
     view = state.observation(None)
     assert view["table"] == [12, 24, 7, 2, 6]
     assert view["dice"] == [40, 8] and view["target"] == 48
@@ -125,8 +127,7 @@ def test_mixmatch_deal_fixes_deck_order_and_rolls() -> None:
 
 def test_mixmatch_deal_rolls_start_over_when_rounds_outnumber_them() -> None:
     config = Config(hourglass_seconds=0)
-    state = new_game(config, deal={"deck": _stack(config, [1, 2, 3, 4, 5]),
-                                   "rolls": [[20, 3], [30, 4]]})
+    state = new_game(config, deal=stacked_deal(config, [1, 2, 3, 4, 5], [(20, 3), (30, 4)]))
     targets = [state.target]
     for _ in range(4):  # every seat out: the round ends, a new one rolls
         state.apply_action("claim 1", 0)
@@ -137,9 +138,9 @@ def test_mixmatch_deal_rolls_start_over_when_rounds_outnumber_them() -> None:
 
 def test_mixmatch_deal_without_rolls_takes_the_dice_from_the_seed() -> None:
     config = Config()
-    deck = _stack(config, [12, 24, 7, 2, 6])
+    deal = stacked_deal(config, [12, 24, 7, 2, 6])
     for seed in (1, 2, 3):
-        dealt = new_game(config, seed=seed, deal={"deck": deck})
+        dealt = new_game(config, seed=seed, deal=deal)
         assert dealt.observation(None)["table"] == [12, 24, 7, 2, 6]
         assert dealt.target == new_game(config, seed=seed).target
 

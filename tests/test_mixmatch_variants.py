@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from shared.errors import IllegalMove, NotYourTurn
-from shared.games.mixmatch import Config, State, new_game
+from shared.games.mixmatch import Config, State, new_game, stacked_deal
 from shared.games.mixmatch.config import BLACK_DIE, UNITS_DIE
 
 
@@ -15,11 +15,7 @@ def stacked(top: list[int], rolls: Any = ((40, 8),), now: float = 0.0,
             **options: Any) -> State:
     """A game whose deck starts with `top`, the rest in ascending order, with fixed dice."""
     config = Config.from_dict(options)
-    rest = list(config.full_deck())
-    for card in top:
-        rest.remove(card)
-    deal = {"deck": list(top) + rest, "rolls": [list(pair) for pair in rolls]}
-    return new_game(config, deal=deal, now=now)
+    return new_game(config, deal=stacked_deal(config, top, rolls), now=now)
 
 
 def own_game(**options: Any) -> State:

@@ -19,6 +19,7 @@ from shared.games.mixmatch.claim import (
     parse_expression,
 )
 from shared.games.mixmatch.config import Config
+from shared.games.mixmatch.deck import stacked_deal
 from shared.games.mixmatch.state import GAME, State, from_json, new_game, replay
 
 __all__ = [
@@ -37,4 +38,5 @@ __all__ = [
     "new_game",
     "parse_expression",
     "replay",
+    "stacked_deal",
 ]

@@ -143,15 +143,16 @@ def _read(name: str, raw: Any) -> Any:
     if name in _CARD_LISTS:
         if raw is None and name == "deck":
             return None
-        if not isinstance(raw, list | tuple) or not all(_is_int(v) for v in raw):
+        if not isinstance(raw, list | tuple) or not all(is_whole(v) for v in raw):
             raise InvalidConfig(f"{name} must be a list of whole numbers", field=name)
         return tuple(raw)
-    if not _is_int(raw):
+    if not is_whole(raw):
         raise InvalidConfig(f"{name} must be a whole number", field=name)
     return raw
 
 
-def _is_int(value: Any) -> bool:
+def is_whole(value: Any) -> bool:
+    """True for an int proper (JSON true/false arrive as bools, which are ints in Python)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 from shared.errors import InvalidDeal
-from shared.games.mixmatch.config import Config
+from shared.games.mixmatch.config import Config, is_whole
 
 MAX_ROLLS = 1000
 
@@ -36,6 +37,23 @@ def roll_dice(config: Config, seed: int, rolls: list[list[int]] | None,
     return [rng.choice(config.big_die), rng.choice(config.units_die)]
 
 
+def stacked_deal(config: Config, top: Sequence[int],
+                 rolls: Sequence[Sequence[int]] | None = None) -> dict[str, Any]:
+    """A deal that draws `top` first, then the rest of the deck in ascending order.
+
+    For set positions such as the rulebook's example; `rolls`, when given, fixes the dice.
+    """
+    rest = list(config.full_deck())
+    for card in top:
+        if card not in rest:
+            raise InvalidDeal(f"card {card} is not in the match's deck that often", field="deck")
+        rest.remove(card)
+    deal: dict[str, Any] = {"deck": [*top, *rest]}
+    if rolls is not None:
+        deal["rolls"] = [list(pair) for pair in rolls]
+    return deal
+
+
 def read_deal(config: Config, deal: Any) -> dict[str, Any]:
     """A validated copy of an explicit deal; a deal that cannot be played raises InvalidDeal."""
     if not isinstance(deal, dict):
@@ -52,12 +70,8 @@ def read_deal(config: Config, deal: Any) -> dict[str, Any]:
     return {"deck": deck, "rolls": rolls}
 
 
-def _is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _read_deck(config: Config, deck: Any) -> list[int]:
-    if not isinstance(deck, list) or not all(_is_int(card) for card in deck):
+    if not isinstance(deck, list) or not all(is_whole(card) for card in deck):
         raise InvalidDeal("the deal's deck must be a list of card numbers", field="deck")
     expected = Counter(config.full_deck())
     if len(deck) != sum(expected.values()):
@@ -77,7 +91,7 @@ def _read_rolls(config: Config, rolls: Any) -> list[list[int]]:
                           field="rolls")
     big_name = "black die" if config.harder else "tens die"
     for number, pair in enumerate(rolls, start=1):
-        if not isinstance(pair, list) or len(pair) != 2 or not all(_is_int(v) for v in pair):
+        if not isinstance(pair, list) or len(pair) != 2 or not all(is_whole(v) for v in pair):
             raise InvalidDeal(f"roll {number} must be a pair of die faces", field="rolls")
         for face, die, name in ((pair[0], config.big_die, big_name),
                                 (pair[1], config.units_die, "units die")):

@@ -28,7 +28,7 @@ from typing import Any
 from shared.errors import GameOver, IllegalMove, InvalidArgument, MalformedAction, NotYourTurn
 from shared.games.base import JSON, SIMULTANEOUS, STATE_FORMAT, Event
 from shared.games.mixmatch.claim import MAX_CLAIM_LENGTH, check_claim
-from shared.games.mixmatch.config import TABLE_SIZE, Config
+from shared.games.mixmatch.config import TABLE_SIZE, Config, is_whole
 from shared.games.mixmatch.deck import read_deal, roll_dice, shuffled_deck
 
 GAME = "mixmatch"
@@ -230,7 +230,7 @@ class State:
                               self.legal_actions(seat))
         if self._out[seat]:
             raise IllegalMove(f"seat {seat} is out until the next round")
-        target = self._rounds[-1].target
+        target = self.target
         assert target is not None  # the dice are rolled whenever claims are open
         # Variant 2: the claimant may use the table and their own cards, nobody else's.
         result = check_claim(text, self._table + self._own[seat], target, self.config.rules)
@@ -379,8 +379,7 @@ class State:
     def _check_seat(self, seat: int | None) -> None:
         if seat is None:
             return
-        if isinstance(seat, bool) or not isinstance(seat, int) \
-                or not 0 <= seat < self.config.players:
+        if not is_whole(seat) or not 0 <= seat < self.config.players:
             raise InvalidArgument(f"seat {seat!r} is not a seat of this "
                                   f"{self.config.players}-player game", field="seat")
 
@@ -425,7 +424,7 @@ def new_game(config: Config, seed: int | None = None, deal: JSON | None = None, 
     """A game from a seed (default 0) or an explicit deal; the first hourglass counts from `now`."""
     if not isinstance(config, Config):
         raise InvalidArgument(f"config must be a mixmatch Config, not {config!r}", field="config")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+    if seed is not None and not is_whole(seed):
         raise InvalidArgument("seed must be a whole number", field="seed")
     seed = 0 if seed is None else seed
     read = None if deal is None else read_deal(config, deal)
