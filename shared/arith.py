@@ -1,4 +1,4 @@
-"""Mix Match arithmetic (ruling M3): the one definition of a legal step, shared by claims and solver.
+"""Mix Match arithmetic (ruling M3): the one definition of a legal step, for claims and solver.
 
 Default: every intermediate result is a positive integer (exact division only).
 ``allow_negative`` admits zero and negative integers; ``allow_fractions`` admits exact
