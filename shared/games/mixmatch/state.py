@@ -96,9 +96,8 @@ class State:
         """The dice total of the current round; None until the dice are rolled."""
         return self._rounds[-1].target if self._rounds else None
 
-    @property
     def deadline(self) -> float | None:
-        """When the hourglass runs out; None while no hourglass runs."""
+        """When the hourglass runs out (the host's timer); None while no hourglass runs."""
         return self._deadline
 
     def current_player(self) -> int | None:
