@@ -99,6 +99,11 @@ class TimerLoop:
                 # The engine refused the time-out: nothing will change that, so drop it.
                 log.warning("timer not fired: %s", exc.reason, extra={"match_id": entry.match_id})
                 kind = None
+            except RedisError:
+                raise  # keep the entry: the next poll tries again
+            except Exception:
+                log.exception("timer failed", extra={"match_id": entry.match_id})
+                kind = None
             if kind:
                 fired.append(kind)
             repo.drop_timer(entry)
@@ -119,6 +124,8 @@ class TimerLoop:
                     self.refresh_gauges()
             except RedisError:
                 log.warning("timer loop: Redis unavailable", exc_info=True)
+            except Exception:  # the loop must outlive any one bad poll
+                log.exception("timer loop failed")
             self._stop.wait(self.interval_s)
 
     def start(self) -> None:
