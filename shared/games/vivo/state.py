@@ -61,10 +61,9 @@ class State:
         hand = self._hands[self._turn]
         return hand & self._allowed_mask() or hand
 
-    def _place(self, card: int) -> bool:
-        """Put a legal card into the trick; True if it is on-harmony."""
+    def _place(self, card: int, on: bool) -> None:
+        """Put a legal card into the trick, on-harmony or not (its suit was allowed or not)."""
         seat = self._turn
-        on = bool(self._allowed_mask() >> card & 1)
         self._hands[seat] ^= 1 << card
         self._history.append(seat << 6 | card)
         self._cards.append(card)
@@ -74,7 +73,6 @@ class State:
         else:
             self._ranks.append(0)  # off-harmony: adds no suit and never scores (V4, V5)
         self._turn = (seat + 1) % self._n
-        return on
 
     def _finish_trick(self) -> tuple[int, int]:
         """V5/V6: score the full trick, pass the lead, move on; (highest, lowest or -1) seats."""
@@ -120,10 +118,13 @@ class State:
         """Play a card id for the player to act, without events; IllegalMove if not legal."""
         if self._turn < 0:
             raise GameOver("the game is over")
-        if not (0 <= card < 48 and self._legal_mask() >> card & 1):
+        hand = self._hands[self._turn]
+        allowed = self._allowed_mask()
+        legal = hand & allowed or hand
+        if not (0 <= card < 48 and legal >> card & 1):
             raise IllegalMove(f"card id {card} is not a legal play now",
-                              [CARD_NAMES[c] for c in self.legal_action_ids()])
-        self._place(card)
+                              [CARD_NAMES[c] for c in ids_of(legal)])
+        self._place(card, bool(allowed >> card & 1))
         if len(self._cards) == self._n:
             self._finish_trick()
 
@@ -162,7 +163,9 @@ class State:
         card = parse_card(action)
         self._check_legal(card)
         seat = self._turn
-        events: list[Event] = [views.play_event(self, seat, card, self._place(card))]
+        on = bool(self._allowed_mask() >> card & 1)
+        self._place(card, on)
+        events: list[Event] = [views.play_event(self, seat, card, on)]
         if len(self._cards) == self._n:
             number, trick, cards, lead = self._round, self._trick, self._cards, self._lead
             high, low = self._finish_trick()
