@@ -161,9 +161,8 @@ class State:
         if seat is not None and seat != self._turn:
             raise NotYourTurn(f"it is seat {self._turn}'s turn, not seat {seat}'s")
         card = parse_card(action)
-        self._check_legal(card)
+        on = self._check_legal(card)
         seat = self._turn
-        on = bool(self._allowed_mask() >> card & 1)
         self._place(card, on)
         events: list[Event] = [views.play_event(self, seat, card, on)]
         if len(self._cards) == self._n:
@@ -173,12 +172,16 @@ class State:
             events.extend(views.after_trick_events(self, number, trick, high, low, low_card))
         return events
 
-    def _check_legal(self, card: int) -> None:
-        """Refuse a card not in hand or not following the harmony, saying why (V4)."""
+    def _check_legal(self, card: int) -> bool:
+        """Refuse a card not in hand or not following the harmony, saying why (V4).
+
+        A legal card returns whether it is on-harmony.
+        """
         hand = self._hands[self._turn]
-        legal = self._legal_mask()
+        allowed = self._allowed_mask()
+        legal = hand & allowed or hand
         if legal >> card & 1:
-            return
+            return bool(allowed >> card & 1)
         names = [CARD_NAMES[c] for c in ids_of(legal)]
         if not hand >> card & 1:
             raise IllegalMove(f"{CARD_NAMES[card]} is not in seat {self._turn}'s hand", names)
