@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test lint bench proto clean
+.PHONY: venv test lint bench proto clean run
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found; set PYTHON=..." >&2; exit 1; }
@@ -26,6 +26,10 @@ lint: $(STAMP)
 # Regenerate shared/proto from proto/cardroom/v1/*.proto (commit the result).
 proto: $(STAMP)
 	$(PY) -m shared.rpc.codegen
+
+# The local stack in the foreground: Redis, the solver and match services (Ctrl-C stops it).
+run: $(STAMP)
+	$(PY) -m services.stack
 
 bench: $(STAMP)
 	$(PY) -m bench

