@@ -3,11 +3,14 @@
 protoc (from grpcio-tools, pinned so the output is reproducible) writes *_pb2.py, *_pb2.pyi
 and *_pb2_grpc.py; protoletariat then turns protoc's absolute imports (`from cardroom.v1
 import common_pb2`) into relative ones, so the code works as the package shared.proto.
+protoletariat misses the import form protoc writes into .pyi files (`... as _common_pb2`);
+those lines are made relative here, the same way.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import shlex
 import shutil
 import subprocess
@@ -42,7 +45,21 @@ def generate(out_dir: Path = OUT_DIR, proto_root: Path = PROTO_ROOT) -> list[Pat
          f"--proto-path={proto_root}", *files],
         check=True, cwd=proto_root,
     )
+    roots = {name.split("/")[0] for name in files}
+    for stub in out_dir.rglob("*.pyi"):
+        _relative_stub_imports(stub, out_dir, roots)
     return generated_files(out_dir)
+
+
+def _relative_stub_imports(stub: Path, out_dir: Path, roots: set[str]) -> None:
+    """Rewrite `from cardroom.v1 import x` in a .pyi as protoletariat does in the .py files."""
+    dots = "." * len(stub.relative_to(out_dir).parts)
+    pattern = re.compile(rf"^from ({'|'.join(map(re.escape, sorted(roots)))})([.\w]*) import ",
+                         re.MULTILINE)
+    text = stub.read_text()
+    fixed = pattern.sub(lambda m: f"from {dots}{m.group(1)}{m.group(2)} import ", text)
+    if fixed != text:
+        stub.write_text(fixed)
 
 
 def generated_files(out_dir: Path = OUT_DIR) -> list[Path]:

@@ -1,4 +1,4 @@
-from cardroom.v1 import common_pb2 as _common_pb2
+from ...cardroom.v1 import common_pb2 as _common_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
