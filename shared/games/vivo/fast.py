@@ -44,8 +44,8 @@ def _pick(mask: int, rand: Callable[[], float]) -> int:
 def _finish_partial_trick(state: State, rand: Callable[[], float]) -> None:
     """Complete a trick already under way through the state's own methods."""
     while state._cards:
-        allowed = state._allowed_mask()
-        card = _pick(state._legal_mask(), rand)
+        allowed, legal = state._masks()
+        card = _pick(legal, rand)
         state._place(card, bool(allowed >> card & 1))
         if len(state._cards) == state._n:
             state._finish_trick()

@@ -13,7 +13,7 @@ from shared.errors import GameOver, IllegalMove, InvalidArgument, NotYourTurn
 from shared.games.base import JSON, Event
 
 from . import views
-from .cards import CARD_NAMES, RANK_OF, SUIT_OF, SUITS_MASK, ids_of, parse_card
+from .cards import CARD_NAMES, DECK_SIZE, RANK_OF, SUIT_OF, SUITS_MASK, ids_of, parse_card
 from .config import ROUNDS, TRICKS, Config
 from .deal import RoundDeal
 from .harmony import ALLOWED, explain, score_trick
@@ -50,16 +50,17 @@ class State:
 
     # ----------------------------------------------------------------- core rules
 
-    def _allowed_mask(self) -> int:
-        """The cards of any suit V4 allows the player to act now (on-harmony cards)."""
+    def _masks(self) -> tuple[int, int]:
+        """(allowed, legal) card masks of the player to act.
+
+        Allowed: every card of a suit V4 allows now (on-harmony). Legal: the allowed cards
+        in hand, or the whole hand when there is none (it will be played off-harmony).
+        """
         remaining = self._n - 1 - len(self._cards)
         key = self._harmonies[self._trick] << 6 | self._suits << 2 | remaining
-        return SUITS_MASK[ALLOWED[key]]
-
-    def _legal_mask(self) -> int:
-        """Legal cards: the on-harmony ones, or any card when there is none (off-harmony)."""
+        allowed = SUITS_MASK[ALLOWED[key]]
         hand = self._hands[self._turn]
-        return hand & self._allowed_mask() or hand
+        return allowed, hand & allowed or hand
 
     def _place(self, card: int, on: bool) -> None:
         """Put a legal card into the trick, on-harmony or not (its suit was allowed or not)."""
@@ -108,20 +109,18 @@ class State:
         """Legal card ids of the player to act, ascending (empty once the game is over)."""
         if self._turn < 0:
             return []
-        return list(ids_of(self._legal_mask()))
+        return list(ids_of(self._masks()[1]))
 
     def legal_mask(self) -> int:
         """Legal card ids of the player to act as a bitmask (0 once the game is over)."""
-        return self._legal_mask() if self._turn >= 0 else 0
+        return self._masks()[1] if self._turn >= 0 else 0
 
     def apply_action_id(self, card: int) -> None:
         """Play a card id for the player to act, without events; IllegalMove if not legal."""
         if self._turn < 0:
             raise GameOver("the game is over")
-        hand = self._hands[self._turn]
-        allowed = self._allowed_mask()
-        legal = hand & allowed or hand
-        if not (0 <= card < 48 and legal >> card & 1):
+        allowed, legal = self._masks()
+        if not (0 <= card < DECK_SIZE and legal >> card & 1):
             raise IllegalMove(f"card id {card} is not a legal play now",
                               [CARD_NAMES[c] for c in ids_of(legal)])
         self._place(card, bool(allowed >> card & 1))
@@ -148,7 +147,7 @@ class State:
         """Legal cards of `seat` (default: the one to act) in card order; empty if not its turn."""
         if self._turn < 0 or (seat is not None and seat != self._turn):
             return []
-        return [CARD_NAMES[c] for c in ids_of(self._legal_mask())]
+        return [CARD_NAMES[c] for c in ids_of(self._masks()[1])]
 
     def apply_action(self, action: str, seat: int | None = None, now: float | None = None
                      ) -> list[Event]:
@@ -177,13 +176,11 @@ class State:
 
         A legal card returns whether it is on-harmony.
         """
-        hand = self._hands[self._turn]
-        allowed = self._allowed_mask()
-        legal = hand & allowed or hand
+        allowed, legal = self._masks()
         if legal >> card & 1:
             return bool(allowed >> card & 1)
         names = [CARD_NAMES[c] for c in ids_of(legal)]
-        if not hand >> card & 1:
+        if not self._hands[self._turn] >> card & 1:
             raise IllegalMove(f"{CARD_NAMES[card]} is not in seat {self._turn}'s hand", names)
         count = self._harmonies[self._trick]
         rule = explain(count, self._suits, self._n - 1 - len(self._cards))
