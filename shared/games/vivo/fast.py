@@ -23,13 +23,11 @@ def random_playout(state: State, rng: random.Random, whole_game: bool = False) -
     Mutates `state`; clone it first to keep the original.
     """
     rand = rng.random
-    while state._turn >= 0:
-        if state._cards:
-            _finish_partial_trick(state, rand)
-        if state._trick < TRICKS:
-            _play_tricks(state, rand)
-        if not whole_game:
-            return
+    start = state._round
+    if state._cards:
+        _finish_partial_trick(state, rand)  # may end the round, or the game
+    while state._turn >= 0 and (whole_game or state._round == start):
+        _play_tricks(state, rand)
 
 
 def _pick(mask: int, rand: Callable[[], float]) -> int:
