@@ -84,6 +84,7 @@ class ServiceProcess:
     metrics_port: int
     records: list[dict[str, Any]]
     lines: queue.Queue[str]
+    reader: threading.Thread
 
     def stop(self, timeout: float = 20.0) -> int:
         """SIGTERM, then wait for the exit code (killing it past `timeout`)."""
@@ -95,6 +96,10 @@ class ServiceProcess:
             self.popen.kill()
             self.popen.wait()
             raise
+        finally:
+            self.reader.join(5)  # the log pipe is at its end once the process is gone
+            if self.popen.stderr is not None:
+                self.popen.stderr.close()
 
     def drain_records(self) -> list[dict[str, Any]]:
         """Every JSON log record printed so far (including those read at start)."""
@@ -129,7 +134,8 @@ def start_service(module: str, env: dict[str, str] | None = None,
     lines: queue.Queue[str] = queue.Queue()
     assert popen.stderr is not None
     stream = popen.stderr
-    threading.Thread(target=_pump, args=(stream, lines), daemon=True).start()
+    reader = threading.Thread(target=_pump, args=(stream, lines), daemon=True)
+    reader.start()
     records: list[dict[str, Any]] = []
     try:
         while True:
@@ -138,8 +144,10 @@ def start_service(module: str, env: dict[str, str] | None = None,
                 records.append(record)
                 if record.get("grpc_port") and record.get("metrics_port"):
                     return ServiceProcess(popen, int(record["grpc_port"]),
-                                          int(record["metrics_port"]), records, lines)
+                                          int(record["metrics_port"]), records, lines, reader)
     except queue.Empty:
         popen.kill()
         popen.wait()
+        reader.join(5)
+        stream.close()
         raise RuntimeError(f"{module} did not report its ports; log: {records}") from None
