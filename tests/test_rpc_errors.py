@@ -26,6 +26,7 @@ C = grpc.StatusCode
 
 @pytest.fixture(scope="module")
 def channel() -> Iterator[grpc.Channel]:
+    """A channel to a probe server shared by the module."""
     with serving([probe_service()]) as server, channel_to(server.port) as ch:
         yield ch
 

@@ -14,6 +14,7 @@ from shared.rpc.logging import configure_logging
 
 @pytest.fixture
 def root_restored() -> Iterator[None]:
+    """Put the root logger back as it was after the test."""
     root = logging.getLogger()
     handlers, level = list(root.handlers), root.level
     yield

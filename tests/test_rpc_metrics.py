@@ -14,6 +14,7 @@ from shared.rpc.server import Server
 
 @pytest.fixture
 def probe() -> Iterator[tuple[Server, grpc.Channel]]:
+    """A fresh probe server (fresh metrics) and a channel to it."""
     with serving([probe_service()]) as server, channel_to(server.port) as channel:
         yield server, channel
 
