@@ -91,11 +91,6 @@ SUITS_MASK: tuple[int, ...] = tuple(
     for s in range(1 << SUITS))
 
 
-def card_name(card_id: int) -> str:
-    """Canonical text of a card id."""
-    return CARD_NAMES[card_id]
-
-
 def parse_card(text: object) -> int:
     """The id of a card in canonical notation; MalformedAction if it is not one."""
     card_id = _CARD_IDS.get(text) if isinstance(text, str) else None

@@ -15,12 +15,20 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import InvalidDeal
+from shared.errors import InvalidDeal, MalformedAction
 
-from .cards import CARD_NAMES, SUIT_OF, Harmony, Suit, ids_of, mask_of, names_of, parse_harmony
+from .cards import (
+    CARD_NAMES,
+    SUIT_OF,
+    Harmony,
+    Suit,
+    ids_of,
+    mask_of,
+    names_of,
+    parse_card,
+    parse_harmony,
+)
 from .config import HAND_SIZE, ROUNDS, TRICKS, Config
-
-_CARD_IDS = {name: i for i, name in enumerate(CARD_NAMES)}
 
 
 @dataclass(frozen=True)
@@ -124,9 +132,11 @@ def _parse_hands(config: Config, hands: object, where: str) -> tuple[int, ...]:
 
 def _deal_card(config: Config, text: object, where: str) -> int:
     """A dealt card's id; unknown notation or a removed suit is refused."""
-    card = _CARD_IDS.get(text) if isinstance(text, str) else None
-    if card is None:
-        raise InvalidDeal(f"{where}: {text!r} is not a VIVO card (e.g. 'R5')", field="deal")
+    try:
+        card = parse_card(text)
+    except MalformedAction:
+        raise InvalidDeal(f"{where}: {text!r} is not a VIVO card (e.g. 'R5')",
+                          field="deal") from None
     if not config.suit_set >> SUIT_OF[card] & 1:
         suit = Suit(SUIT_OF[card]).label
         raise InvalidDeal(f"{where}: {text} belongs to {suit}, the suit removed from this "
