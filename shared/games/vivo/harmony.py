@@ -34,19 +34,18 @@ ALLOWED: tuple[int, ...] = tuple(
 
 
 def explain(count: int, played: int, remaining: int) -> str:
-    """Why a card outside allowed_suits is refused, as a sentence for the player."""
+    """Why a card outside allowed_suits is refused, as a sentence for the player.
+
+    Only asked when some suit is refused, so S is either complete or too short.
+    """
     harmony = Harmony(count).name
+    have = played.bit_count()
     if count == 1:
         return f"must follow the SOLO: play {suit_labels(played)}"
-    have = played.bit_count()
     if have >= count:
-        return (f"the {harmony} already shows its {count} suits: play "
-                f"{suit_labels(played)}")
-    if have + remaining < count:
-        return (f"the {harmony} still needs {count - have} more suit(s) and "
-                f"{remaining} player(s) follow you: play a new suit, not "
-                f"{suit_labels(played)}")
-    return f"the {harmony} allows any suit now"
+        return f"the {harmony} already shows its {count} suits: play {suit_labels(played)}"
+    return (f"the {harmony} still needs {count - have} more suit(s) and {remaining} "
+            f"player(s) follow you: play a new suit, not {suit_labels(played)}")
 
 
 def score_trick(ranks: Sequence[int]) -> tuple[int, int]:
