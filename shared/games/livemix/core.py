@@ -17,6 +17,7 @@ from shared.games.livemix.cards import (
     CARD_NAMES,
     COLOUR_MASK,
     COLOURS,
+    N_CARDS,
     Roster,
     card_id,
     ids_of,
@@ -206,9 +207,10 @@ class Core:
             self.log.append(("trick", self.last_trick, self.token, self._under_token()))
         if member >= 0:
             self._gain_member(winner, member)
+        # Everyone in the trick holds as many cards as its leader: all were dealt 12.
+        hands_out = not self.hands[self.trick_seats[0]]
         self.trick = []
         self.trick_seats = []
-        hands_out = not any(self.hands[s] for s in range(self.n) if self.active >> s & 1)
         if self.active.bit_count() == 1 or hands_out:
             self._end_round()
             return
@@ -285,7 +287,7 @@ class Core:
 
     def apply_action_id(self, action: int) -> None:
         """Play card id `action` for the seat to act (no events)."""
-        if not self.legal_mask() >> action & 1:
+        if not (0 <= action < N_CARDS and self.legal_mask() >> action & 1):
             self._refuse(action)
         self._play(action)
 
@@ -331,7 +333,7 @@ class Core:
 def random_playout(state: Core, rng: random.Random, whole_game: bool = False) -> None:
     """Play uniformly random legal cards to the end of the round (or game), fast path."""
     rand = rng.random
-    stop = ROUNDS if whole_game else state.round + 1
+    stop = ROUNDS if whole_game else min(state.round + 1, ROUNDS)
     play = state._play
     while state.round < stop:
         hand = state.hands[state.turn]

@@ -91,11 +91,12 @@ def _load(cls: type[S], data: JSON) -> S:
     state = object.__new__(cls)
     state.config, state.n = config, config.players
     state.roster = roster_tables(config.roster)
-    state.seed = data["seed"]
+    state.seed = _seed(data["seed"])
     state.deals = parse_deal(config, data["deal"])
     state.dealt = deal_all(config, state.seed, state.deals)
     state.round = _int(data["round"], 0, ROUNDS)
-    state.first_lead, state.leader = data["first_lead"], data["leader"]
+    state.first_lead = _int(data["first_lead"], 0, config.players - 1)
+    state.leader = _int(data["leader"], 0, config.players - 1)
     state.turn = -1 if data["turn"] is None else _int(data["turn"], 0, config.players - 1)
     state.hands = [_mask(h) for h in data["hands"]]
     state.won = [_mask(w) for w in data["won"]]
@@ -118,6 +119,12 @@ def _load(cls: type[S], data: JSON) -> S:
 def _int(value: object, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{value!r} is not an integer in {low}..{high}")
+    return value
+
+
+def _seed(value: object) -> int | str:
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError(f"seed {value!r} is not an integer or a string")
     return value
 
 
