@@ -1,0 +1,129 @@
+"""best(): a solution with the largest possible number of cards, and whether that is proven.
+
+Three phases share one Searcher (tables and failure memo):
+
+1. a short search (``PROBE_NODES``) for a solution with every card: most boards a game
+   deals have one, and finding it settles the maximum at once;
+2. short searches (``LOWER_NODES`` each) over ever smaller sub-multisets until one
+   gives a first answer: the anytime answer, should the budget run out;
+3. exhaustive searches from every card down, each sub-multiset of k cards in turn,
+   until one succeeds (k is then the proven maximum) or k reaches the first answer.
+
+With a budget the call returns the best answer found when time is up, ``proven=False``;
+between two clock checks the search does at most a few milliseconds of work.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from numbers import Rational
+from typing import Any
+
+from shared.arith import DEFAULT_RULES, ArithRules, Num
+from shared.errors import InvalidArgument
+from shared.solver.expr import Solution, Tree
+from shared.solver.kernels import kernel_for
+from shared.solver.multiset import Cards, sub_multisets
+from shared.solver.search import OutOfBudget, OutOfNodes, Searcher
+
+#: Node budget of the first try with every card.
+PROBE_NODES = 400
+#: Node budget per sub-multiset while looking for a first answer.
+LOWER_NODES = 40
+
+
+@dataclass(frozen=True, slots=True)
+class BestResult:
+    """The answer of best(): a solution (None if none found) and how far it is proven."""
+
+    solution: Solution | None
+    cards_used: int
+    proven: bool
+    nodes: int
+    elapsed_s: float
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"solution": self.solution.to_dict() if self.solution else None,
+                "cards_used": self.cards_used, "proven": self.proven, "nodes": self.nodes,
+                "elapsed_s": self.elapsed_s}
+
+
+def board_of(cards: Iterable[int]) -> Cards:
+    """The board as a sorted tuple; InvalidArgument unless every card is a positive integer."""
+    board = tuple(sorted(cards))
+    for card in board:
+        if isinstance(card, bool) or not isinstance(card, int) or card <= 0:
+            raise InvalidArgument(f"card {card!r} is not a positive whole number", "cards")
+    return board
+
+
+def target_of(target: Num) -> Num:
+    """The target as an int or Fraction; InvalidArgument for anything else."""
+    if isinstance(target, bool) or not isinstance(target, Rational):
+        raise InvalidArgument(f"target {target!r} is not a number", "target")
+    value = Fraction(target)
+    return value.numerator if value.denominator == 1 else value
+
+
+@dataclass(slots=True)
+class _Best:
+    cards: int = 0
+    tree: Tree | None = None
+
+    def offer(self, k: int, tree: Tree | None) -> bool:
+        if tree is not None and k > self.cards:
+            self.cards, self.tree = k, tree
+        return tree is not None
+
+
+def _limited(searcher: Searcher, cards: Cards, target: Num, nodes: int) -> Tree | None:
+    searcher.node_limit = searcher.nodes + nodes
+    try:
+        return searcher.find(cards, target)
+    except OutOfNodes:
+        return None
+    finally:
+        searcher.node_limit = None
+
+
+def _first_answer(searcher: Searcher, board: Cards, target: Num, found: _Best) -> None:
+    for k in range(len(board) - 1, 0, -1):
+        for sub in sub_multisets(board, k):
+            if found.offer(k, _limited(searcher, sub, target, LOWER_NODES)):
+                return
+
+
+def _prove(searcher: Searcher, board: Cards, target: Num, found: _Best) -> None:
+    for k in range(len(board), found.cards, -1):
+        for sub in sub_multisets(board, k):
+            if found.offer(k, searcher.find(sub, target)):
+                return
+
+
+def search_best(searcher: Searcher, board: Cards, target: Num) -> tuple[int, Tree | None, bool]:
+    """(cards used, tree, proven) for a validated board, within the searcher's budget."""
+    found = _Best()
+    try:
+        if board and not found.offer(len(board), _limited(searcher, board, target,
+                                                          PROBE_NODES)):
+            _first_answer(searcher, board, target, found)
+            _prove(searcher, board, target, found)
+    except OutOfBudget:
+        return found.cards, found.tree, False
+    return found.cards, found.tree, True
+
+
+def best(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
+         budget_s: float | None = None) -> BestResult:
+    """A solution using as many cards as possible; `proven` once no larger one exists."""
+    start = time.perf_counter()
+    board, goal = board_of(cards), target_of(target)
+    deadline = None if budget_s is None else start + budget_s
+    searcher = Searcher(kernel_for(rules), deadline)
+    used, tree, proven = search_best(searcher, board, goal)
+    solution = None if tree is None else Solution.from_tree(tree, rules)
+    return BestResult(solution, used, proven, searcher.nodes, time.perf_counter() - start)

@@ -1,0 +1,163 @@
+"""all_optimal(), profile() and count_trees(): how many solutions a board has, and how hard it is.
+
+Counts are of canonical forms (shared.solver.expr), never of raw trees, except in
+count_trees(), which counts every binary tree the way Hutton's "The countdown problem"
+does (operands in order, cards told apart by position, any subset of the cards).
+
+Difficulty of a board and target: ``k - log10(N)``, k being the most cards any solution
+uses and N the number of canonical solutions with k cards (at most the limit, so an
+inexact count gives an upper bound on the difficulty); 0 when there is no solution.
+Read it as "cards to combine, less one for every tenfold more ways to do it": one
+six-card solution rates 6, a hundred of them 4, a lone one-card solution 1.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from shared.arith import DEFAULT_RULES, OPS, ArithRules, Num, combine
+from shared.errors import InvalidArgument
+from shared.solver.best import board_of, search_best, target_of
+from shared.solver.canon_enum import Enumerator, distinct
+from shared.solver.expr import Canon, Solution
+from shared.solver.kernels import kernel_for
+from shared.solver.multiset import Cards, sub_multisets
+from shared.solver.search import OutOfTime, Searcher
+
+
+@dataclass(frozen=True, slots=True)
+class Optimal:
+    """Every canonical solution with the most cards (up to a limit), and their count."""
+
+    cards_used: int
+    solutions: tuple[Solution, ...]
+    count: int
+    exact: bool
+    proven: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"cards_used": self.cards_used, "count": self.count, "exact": self.exact,
+                "proven": self.proven, "solutions": [s.to_dict() for s in self.solutions]}
+
+
+@dataclass(frozen=True, slots=True)
+class ProfileRow:
+    """How many canonical solutions use exactly `cards` cards (at least, if not exact)."""
+
+    cards: int
+    count: int
+    exact: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """Solutions per number of cards, the maximum, and the difficulty rating."""
+
+    rows: tuple[ProfileRow, ...]
+    max_cards: int
+    difficulty: float
+
+    @property
+    def exact(self) -> bool:
+        """True when every count is exact."""
+        return all(row.exact for row in self.rows)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-able form."""
+        return {"max_cards": self.max_cards, "difficulty": self.difficulty,
+                "rows": [{"cards": r.cards, "count": r.count, "exact": r.exact}
+                         for r in self.rows]}
+
+
+def _check_limit(limit: int) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 1:
+        raise InvalidArgument(f"limit {limit!r} is not a positive whole number", "limit")
+
+
+def _forms(enumerator: Enumerator, board: Cards, target: Num, k: int) -> Iterator[Canon]:
+    for sub in sub_multisets(board, k):
+        yield from enumerator.exprs(sub, target)
+
+
+def _sorted(forms: Iterable[Canon], rules: ArithRules) -> tuple[Solution, ...]:
+    ordered = sorted(forms, key=lambda f: (len(f.text), f.text))
+    return tuple(Solution.from_canon(f, rules) for f in ordered)
+
+
+def all_optimal(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
+                limit: int = 1000, budget_s: float | None = None) -> Optimal:
+    """The canonical solutions using the most cards, shortest first, at most `limit`."""
+    _check_limit(limit)
+    board, goal = board_of(cards), target_of(target)
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
+    searcher = Searcher(kernel_for(rules), deadline)
+    used, tree, proven = search_best(searcher, board, goal)
+    if tree is None:
+        return Optimal(used, (), 0, proven, proven)
+    try:
+        forms, exact = distinct(_forms(Enumerator(searcher), board, goal, used), limit,
+                                deadline)
+    except OutOfTime:
+        first = Solution.from_tree(tree, rules)
+        return Optimal(used, (first,), 1, False, proven)
+    return Optimal(used, _sorted(forms, rules), len(forms), exact and proven, proven)
+
+
+def profile(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
+            limit: int = 1000, budget_s: float | None = None) -> Profile:
+    """Canonical solution counts for each number of cards (each at most `limit`)."""
+    _check_limit(limit)
+    board, goal = board_of(cards), target_of(target)
+    deadline = None if budget_s is None else time.perf_counter() + budget_s
+    enumerator = Enumerator(Searcher(kernel_for(rules), deadline))
+    rows = []
+    for k in range(1, len(board) + 1):
+        try:
+            forms, exact = distinct(_forms(enumerator, board, goal, k), limit, deadline)
+            rows.append(ProfileRow(k, len(forms), exact))
+        except OutOfTime:
+            rows.append(ProfileRow(k, 0, False))
+    solved = [row for row in rows if row.count]
+    if not solved:
+        return Profile(tuple(rows), 0, 0.0)
+    top = solved[-1]
+    return Profile(tuple(rows), top.cards, round(top.cards - math.log10(top.count), 2))
+
+
+def count_trees(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES) -> int:
+    """Binary expression trees worth `target` over any non-empty subset of the cards.
+
+    No equivalence at all: operand order counts and equal cards are told apart by
+    position. This is the count in Hutton's "The countdown problem" (780 for 765 from
+    1 3 7 10 25 50). Exponential: meant for boards of up to about six cards.
+    """
+    board, goal = board_of(cards), target_of(target)
+    counts: dict[int, Counter[Num]] = {}
+    total = 0
+    for mask in range(1, 1 << len(board)):
+        counts[mask] = _count_mask(mask, board, counts, rules)
+        total += counts[mask][goal]
+    return total
+
+
+def _count_mask(mask: int, board: Cards, counts: dict[int, Counter[Num]],
+                rules: ArithRules) -> Counter[Num]:
+    if mask & (mask - 1) == 0:
+        return Counter({board[mask.bit_length() - 1]: 1})
+    made: Counter[Num] = Counter()
+    part = (mask - 1) & mask
+    while part:
+        for a, ways_a in counts[part].items():
+            for b, ways_b in counts[mask ^ part].items():
+                for op in OPS:
+                    value = combine(op, a, b, rules)
+                    if value is not None:
+                        made[value] += ways_a * ways_b
+        part = (part - 1) & mask
+    return made
