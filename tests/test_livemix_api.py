@@ -336,3 +336,44 @@ def test_livemix_registry_hosts_the_engine() -> None:
     back = registry.from_json("livemix", json.loads(json.dumps(state.to_json())))
     assert back.observation(0) == state.observation(0)
     assert registry.players(config) == 3
+
+
+def test_livemix_n1_card_and_member_notation() -> None:
+    """N1: colour letter + value for cards; group:colour or group:value for Members."""
+    assert [CARD_NAMES[i] for i in (0, 11, 12, 47)] == ["H1", "H12", "G1", "M12"]
+    assert livemix.cards.parse_member("A:heart") == livemix.cards.Member(0, 0, None)
+    assert livemix.cards.parse_member("B:7") == livemix.cards.Member(1, None, 7)
+    assert [livemix.cards.parse_member(t) for t in ("B:07", "D:7", "A:Heart", "A7")] == [
+        None, None, None, None]
+
+
+def test_livemix_l11_shared_win_in_a_played_game() -> None:
+    """L11: a played game whose leaders tie on total and on the last round shares the win."""
+    for seed in range(2000):
+        state = livemix.new_game(livemix.Config(players=3), seed=seed)
+        livemix.random_playout(state, random.Random(seed), whole_game=True)
+        if len(state.winners()) > 1:
+            break
+    else:
+        raise AssertionError("no shared win in 2000 random games")
+    totals, last = state.scores(), state.round_scores()[-1]
+    assert {totals[s] for s in state.winners()} == {max(totals)}
+    assert len({last[s] for s in state.winners()}) == 1
+    assert state.observation(None)["winners"] == state.winners()
+
+
+def test_livemix_naive_baseline_plays_the_same_rules() -> None:
+    """The benchmark's set-of-strings baseline agrees with the engine move for move."""
+    from bench.naive_livemix import NaiveLivemix
+
+    for players in (3, 4):
+        for seed in range(25):
+            state = livemix.new_game(livemix.Config(players=players), seed=seed)
+            naive = NaiveLivemix(players=players, seed=seed)
+            rng = random.Random(seed)
+            while not state.is_terminal():
+                assert sorted(naive.legal()) == state.legal_actions()
+                card = rng.choice(state.legal_actions())
+                state.apply_action(card)
+                naive.play(card)
+            assert naive.scores == state.round_scores()
