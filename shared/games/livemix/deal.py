@@ -12,6 +12,7 @@ seed. The circle lists the Members clockwise; the token starts on the first one 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,7 +54,7 @@ def parse_deal(config: Config, deal: object) -> tuple[RoundDeal | None, ...]:
     """Per round, the explicit part of `deal` (None: shuffled); InvalidDeal if it is not legal."""
     if deal is None:
         return (None,) * ROUNDS
-    if not isinstance(deal, dict):
+    if not isinstance(deal, Mapping):
         raise InvalidDeal("a deal is a JSON object with \"hands\" (and \"circle\") or \"rounds\"")
     if "rounds" not in deal:
         return (_parse_round(config, deal, 0),) + (None,) * (ROUNDS - 1)
@@ -68,7 +69,7 @@ def parse_deal(config: Config, deal: object) -> tuple[RoundDeal | None, ...]:
 
 def _parse_round(config: Config, data: object, k: int) -> RoundDeal:
     where = f"round {k}"
-    if not isinstance(data, dict):
+    if not isinstance(data, Mapping):
         raise InvalidDeal(f"{where}: a round is an object with \"hands\" and \"circle\"", "deal")
     unknown = sorted(set(data) - {"hands", "circle"})
     if unknown:
