@@ -361,3 +361,39 @@ def test_a_move_costs_two_round_trips(service: MatchService, repo: MatchRepo) ->
     before = repo.trips.total()
     service.submit_move(created.match_id, created.tokens[0], move, 1, "rt")
     assert repo.trips.total() - before == 2
+
+
+def test_state_cache_serves_only_the_exact_version_as_a_private_copy() -> None:
+    from services.match.cache import StateCache
+
+    cache = StateCache(capacity=2)
+    config = registry.make_config("vivo", {"players": 3})
+    state = registry.new_game("vivo", config, seed=1)
+    cache.put("m", 1, state)
+    copy = cache.get("m", 1)
+    assert copy is not None and copy is not state
+    copy.apply_action(copy.legal_actions(0)[0], 0)
+    assert cache.get("m", 1).to_json() == state.to_json()  # type: ignore[union-attr]
+    assert cache.get("m", 2) is None
+    cache.put("m", 2, state)
+    cache.put("m", 3, state)
+    assert cache.get("m", 1) is None  # evicted: capacity 2
+
+
+def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clock) -> None:
+    from services.match.cache import StateCache
+
+    one = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    two = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    created = one.create_match("livemix", 3, seed=4)
+    rng = random.Random(9)
+    for turn in range(30):
+        service = (one, two)[turn % 3 % 2]
+        view = service.get_view(created.match_id)
+        seat = view["current_player"]
+        token = created.tokens[seat]
+        move = rng.choice(service.get_view(created.match_id, token)["legal_moves"])
+        service.submit_move(created.match_id, token, move, view["version"])
+    stored = registry.from_json("livemix", repo.load(created.match_id).engine)  # type: ignore[union-attr]
+    assert one.get_view(created.match_id)["observation"] == stored.observation(None)
+    assert two.get_view(created.match_id)["observation"] == stored.observation(None)

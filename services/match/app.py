@@ -31,6 +31,7 @@ from shared.games.base import State
 
 from . import ending, model, timers, views
 from .bots import MemoryQueue, TaskQueue, bots_due
+from .cache import StateCache
 from .ending import Pending
 from .metrics import MatchMetrics
 from .model import ACTIVE, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
@@ -75,8 +76,9 @@ class MatchService:
     def __init__(self, repo: MatchRepo, queue: TaskQueue | None = None, *,
                  admin_token: str | None = None, finished_ttl_s: float = 7 * 86400.0,
                  bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
-                 metrics: MatchMetrics | None = None) -> None:
+                 metrics: MatchMetrics | None = None, cache: StateCache | None = None) -> None:
         self.repo = repo
+        self.cache = cache if cache is not None else StateCache(0)
         self.metrics = metrics if metrics is not None else MatchMetrics()
         self.queue: TaskQueue = queue if queue is not None else MemoryQueue()
         self.admin_token = admin_token
@@ -113,7 +115,7 @@ class MatchService:
             "clock": _clock_dict(clock), "created": now, "updated": now, "started": None,
             "result": None, "timer": None, "bots": []}
         status = OPEN if any(s.kind == model.OPEN_SEAT for s in specs) else ACTIVE
-        snap = Snapshot(match_id, 0, "", meta, {}, 0, 0, 0)
+        snap = Snapshot(match_id, 0, "", meta, "{}", 0, 0, 0)
         pending = Pending(snap, state, meta, status, [_created_event(meta)])
         if status == ACTIVE:
             self._start(pending, now)
@@ -133,7 +135,7 @@ class MatchService:
             meta = snap.meta
             meta["seats"][chosen].update(kind=model.HUMAN, name=name, token=token_digest)
             now = self.clock()
-            state = registry.from_json(meta["game"], snap.engine)
+            state = self._state(snap)
             pending = Pending(snap, state, meta, OPEN, [
                 {"type": "seat_claimed", "seat": chosen, "name": name}])
             if not any(s["kind"] == model.OPEN_SEAT for s in meta["seats"]):
@@ -175,7 +177,7 @@ class MatchService:
         """The caller's view: a seat's with its token, the spectator's without one."""
         snap = self._load(model.check_match_id(match_id))
         seat = self._identify(snap.meta, token, as_seat)
-        state = registry.from_json(snap.meta["game"], snap.engine)
+        state = self._state(snap)
         return views.view(snap, state, seat)
 
     def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
@@ -210,7 +212,7 @@ class MatchService:
         if snap.status not in OVER:
             raise WrongPhase("a replay is only available once the match is over")
         meta = snap.meta
-        state = registry.from_json(meta["game"], snap.engine)
+        state = self._state(snap)
         return {
             "match_id": match_id, "game": meta["game"], "options": meta["options"],
             "seed": meta["seed"], "deal": meta["deal"], "start": meta["started"],
@@ -281,7 +283,7 @@ class MatchService:
             raise StaleVersion(f"the match is at version {snap.version}, not {expected_version}")
         if snap.meta["seats"][seat]["resigned"]:
             raise PermissionDenied(f"seat {seat} has resigned")
-        return registry.from_json(snap.meta["game"], snap.engine)
+        return self._state(snap)
 
     def _duplicate(self, match_id: str, snap: Snapshot, seat: int,
                    outcome: Outcome | None = None) -> MoveResult:
@@ -317,7 +319,7 @@ class MatchService:
 
     def _resignation(self, snap: Snapshot, seat: int, reason: str) -> Pending:
         snap.meta["seats"][seat]["resigned"] = True
-        state = registry.from_json(snap.meta["game"], snap.engine)
+        state = self._state(snap)
         return Pending(snap, state, snap.meta, ACTIVE,
                        [{"type": "resigned", "seat": seat, "reason": reason}])
 
@@ -333,7 +335,7 @@ class MatchService:
             if not admin and snap.status != OPEN:
                 raise PermissionDenied("a match being played can only be resigned, "
                                        "not abandoned (or abandoned by the admin)")
-            state = registry.from_json(snap.meta["game"], snap.engine)
+            state = self._state(snap)
             pending = Pending(snap, state, snap.meta, snap.status,
                               [{"type": "abandoned", "by": "admin" if admin else seat}])
             ending.finish(pending, model.ABANDONED, "abandoned")
@@ -359,7 +361,7 @@ class MatchService:
 
     def _fire_deadline(self, snap: Snapshot, now: float) -> str | None:
         timer = snap.meta["timer"] or {}
-        state = registry.from_json(snap.meta["game"], snap.engine)
+        state = self._state(snap)
         if timer.get("kind") == timers.HOURGLASS:
             seat, action = timers.timeout_move(state)
             # The host vouches the hourglass ran out at its deadline, even if polled early.
@@ -422,6 +424,7 @@ class MatchService:
                        self.finished_ttl_ms if p.status in OVER else 0)
         outcome = self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
+            self.cache.put(p.snap.match_id, outcome.version, p.state)
             self._after(p, old_status, bots, outcome.version)
         return outcome
 
@@ -439,6 +442,14 @@ class MatchService:
         self.metrics.bot_tasks.labels("sent" if sent else "failed").inc()
 
     # ---- identity ---------------------------------------------------------------------
+
+    def _state(self, snap: Snapshot) -> State:
+        """The engine state of `snap`: from the cache at that exact version, else decoded."""
+        state = self.cache.get(snap.match_id, snap.version)
+        if state is None:
+            state = registry.from_json(snap.meta["game"], snap.engine)
+            self.cache.put(snap.match_id, snap.version, state.clone())
+        return state
 
     def _load(self, match_id: str, request: str | None = None) -> Snapshot:
         snap = self.repo.load(match_id, request)

@@ -94,11 +94,17 @@ class Snapshot:
     version: int
     status: str
     meta: dict[str, Any]
-    engine: dict[str, Any]
+    engine_text: str
     seq: int
     deadline_ms: int
     bot_retry_ms: int
     prior: dict[str, Any] | None = None
+
+    @property
+    def engine(self) -> dict[str, Any]:
+        """The engine state's JSON (decoded only when asked for)."""
+        decoded: dict[str, Any] = json.loads(self.engine_text)
+        return decoded
 
 
 @dataclass(slots=True)
@@ -361,7 +367,7 @@ class MatchRepo:
 def _snapshot(match_id: str, fields: dict[str, str]) -> Snapshot:
     return Snapshot(
         match_id=match_id, version=int(fields["version"]), status=fields["status"],
-        meta=json.loads(fields["meta"]), engine=json.loads(fields["engine"]),
+        meta=json.loads(fields["meta"]), engine_text=fields["engine"],
         seq=int(fields.get("seq", 0)), deadline_ms=int(fields.get("deadline", 0)),
         bot_retry_ms=int(fields.get("bot_retry", 0)))
 

@@ -14,6 +14,7 @@ from shared.rpc.server import create_server as create_rpc_server
 
 from .app import MatchService
 from .bots import CeleryQueue, TaskQueue
+from .cache import StateCache
 from .metrics import MatchMetrics
 from .repo import MatchRepo
 from .servicer import MatchServicer
@@ -67,8 +68,8 @@ def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None
     service = MatchService(repo, queue, admin_token=settings.common.admin_token,
                            finished_ttl_s=settings.finished_ttl_s,
                            bot_retry_s=settings.bot_retry_s, metrics=metrics,
-                           **service_options)
-    servicer = MatchServicer(service)
+                           cache=StateCache(settings.state_cache), **service_options)
+    servicer = MatchServicer(service, max_active=settings.max_active)
 
     def add(server: grpc.Server) -> None:
         match_pb2_grpc.add_MatchServiceServicer_to_server(servicer, server)

@@ -29,6 +29,10 @@ class MatchSettings:
     bot_queue: str = DEFAULT_QUEUE
     #: MATCH_WORKERS: gRPC worker threads (each open WatchMatch stream holds one).
     workers: int = 64
+    #: MATCH_MAX_ACTIVE: unary calls handled at once (the rest queue; streams are not counted).
+    max_active: int = 8
+    #: MATCH_STATE_CACHE: engine states kept per replica by (match, version); 0 turns it off.
+    state_cache: int = 10_000
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> MatchSettings:
@@ -42,6 +46,8 @@ class MatchSettings:
             bot_retry_s=_seconds(env, "MATCH_BOT_RETRY", 120.0),
             bot_queue=env.get("MATCH_BOT_QUEUE", "").strip() or DEFAULT_QUEUE,
             workers=int(_seconds(env, "MATCH_WORKERS", 64)),
+            max_active=max(1, _count(env, "MATCH_MAX_ACTIVE", 8)),
+            state_cache=_count(env, "MATCH_STATE_CACHE", 10_000),
         )
 
 
@@ -56,3 +62,12 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     if not 0 < value < 10**9:
         raise InvalidConfig(f"{name} must be positive, not {raw!r}", name)
     return value
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    if not raw.isdigit():
+        raise InvalidConfig(f"{name} must be a whole number, not {raw!r}", name)
+    return int(raw)
