@@ -235,14 +235,21 @@ def test_list_matches_by_game_and_status_pages_through_all(service: MatchService
     assert vivo_open[0]["open_seats"] == [1]
     active, _ = service.list_matches("vivo", "active")
     assert len(active) == 1
+    everything, _ = service.list_matches("", "", page_size=100)
+    assert len(everything) == 6
 
 
-def test_list_drops_matches_that_left_the_status(service: MatchService) -> None:
+def test_list_drops_matches_that_left_the_status_or_expired(service: MatchService,
+                                                             repo: MatchRepo) -> None:
     created = service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
                                                      SeatSpec(HUMAN)])
     service.join_match(created.match_id)
     page, _ = service.list_matches("vivo", "open")
     assert page == []
+    assert [m["status"] for m in service.list_matches("vivo", "active")[0]] == ["active"]
+    repo.client.delete(key_for("state", created.match_id))  # as if it had expired
+    assert service.list_matches("", "")[0] == []
+    assert repo.client.zcard(key_for("lobby", part="*:any")) == 0
 
 
 def test_page_token_of_another_listing_is_refused(service: MatchService, clock: Clock) -> None:

@@ -92,6 +92,8 @@ def test_replicas_report_health_and_game_metrics(replicas: tuple[MatchServer, Ma
         clients[1].move(created.match_id, tokens[0], "vivo", view.legal_moves[0], view.version)
     with channel_to(replicas[0].port) as channel:
         assert health_status(channel, "cardroom.v1.MatchService") == 1
+    assert replicas[0].timers is not None
+    replicas[0].timers.refresh_gauges()
     first = scrape(replicas[0].rpc.metrics_port or 0)
     second = scrape(replicas[1].rpc.metrics_port or 0)
     assert sample(first, "cardroom_matches_created_total", game="vivo") == 1
@@ -100,6 +102,7 @@ def test_replicas_report_health_and_game_metrics(replicas: tuple[MatchServer, Ma
     assert (sample(second, "grpc_server_handled_total", grpc_method="SubmitMove",
                    grpc_code="Aborted") == 1)
     assert (sample(second, "cardroom_redis_round_trip_seconds_count", op="write") or 0) >= 1
+    assert sample(first, "cardroom_active_matches", game="vivo") == 1
 
 
 def test_list_matches_over_grpc_pages_through_the_lobby(clients: list[Client]) -> None:

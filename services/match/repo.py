@@ -321,11 +321,13 @@ class MatchRepo:
     def index(self, match_id: str, game: str, old_status: str | None, new_status: str) -> None:
         """Move a match between lobby indexes (a hint; list_page checks every entry)."""
         pipe = self.client.pipeline(transaction=True)
-        if old_status is not None:
-            pipe.zrem(key_for("lobby", part=f"{game}:{old_status}"), match_id)
-            pipe.zrem(key_for("lobby", part=f"*:{old_status}"), match_id)
-        pipe.zadd(key_for("lobby", part=f"{game}:{new_status}"), {match_id: 0})
-        pipe.zadd(key_for("lobby", part=f"*:{new_status}"), {match_id: 0})
+        # Every match is in four indexes: (its game | every game) x (its status | any status).
+        for scope in (game, "*"):
+            if old_status is None:
+                pipe.zadd(key_for("lobby", part=f"{scope}:any"), {match_id: 0})
+            else:
+                pipe.zrem(key_for("lobby", part=f"{scope}:{old_status}"), match_id)
+            pipe.zadd(key_for("lobby", part=f"{scope}:{new_status}"), {match_id: 0})
         self._timed("index", pipe.execute)
 
     def list_page(self, game: str, status: str, after: str | None, limit: int) -> list[str]:

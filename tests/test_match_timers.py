@@ -1,0 +1,121 @@
+"""Timers on a clock the tests move: each deadline fires once across replicas; bot re-sends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from support.match_play import Clock
+
+from services.match.app import MatchService
+from services.match.bots import MemoryQueue
+from services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
+from services.match.repo import MatchRepo
+from services.match.timers import TimerLoop
+
+ADMIN = "admin"
+
+
+@pytest.fixture
+def repo(redis_url: str) -> Iterator[MatchRepo]:
+    """A repository on an empty Redis."""
+    repo = MatchRepo.from_url(redis_url)
+    repo.register_scripts()
+    yield repo
+    repo.client.close()
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """One clock for every replica."""
+    return Clock()
+
+
+@pytest.fixture
+def queue() -> MemoryQueue:
+    """The bot tasks every replica sends."""
+    return MemoryQueue()
+
+
+@pytest.fixture
+def replicas(repo: MatchRepo, clock: Clock, queue: MemoryQueue) -> list[MatchService]:
+    """Two replicas on one Redis (bot tasks re-sent after 30 s)."""
+    return [MatchService(repo, queue, admin_token=ADMIN, clock=clock, bot_retry_s=30)
+            for _ in range(2)]
+
+
+def _tick(replicas: list[MatchService]) -> list[str]:
+    fired: list[str] = []
+    for service in replicas:
+        fired += TimerLoop(service).run_once()
+    return fired
+
+
+def _types(service: MatchService, match_id: str) -> list[str]:
+    return [e["type"] for _, e in service.repo.events_after(match_id, 0)]
+
+
+def test_mixmatch_m5_hourglass_fires_once_per_deadline_across_replicas(
+        replicas: list[MatchService], clock: Clock) -> None:
+    created = replicas[0].create_match("mixmatch", 2, seed=5,
+                                       options={"hourglass_seconds": 30})
+    deadline = replicas[0].get_view(created.match_id)["deadline"]
+    assert deadline == pytest.approx(clock.now + 30)
+    clock.advance(29)
+    assert _tick(replicas) == []
+    clock.advance(2)
+    assert _tick(replicas) == ["hourglass"]
+    assert _tick(replicas) == []
+    assert _types(replicas[1], created.match_id).count("hourglass_ran_out") == 1
+    view = replicas[1].get_view(created.match_id)
+    assert view["deadline"] == pytest.approx(clock.now + 30)
+    assert len(view["observation"]["table"]) == 6
+
+
+def test_mixmatch_m5_hourglass_zero_lets_a_seat_call_time(replicas: list[MatchService]) -> None:
+    created = replicas[0].create_match("mixmatch", 2, seed=5, options={"hourglass_seconds": 0})
+    assert replicas[0].get_view(created.match_id)["deadline"] is None
+    result = replicas[0].submit_move(created.match_id, created.tokens[1], "timeout")
+    assert [e["type"] for _, e in result.events] == ["hourglass_ran_out"]
+    assert replicas[0].repo.actions(created.match_id)[0]["seat"] is None
+
+
+def test_move_clock_keeps_its_deadline_until_the_seat_moves(replicas: list[MatchService],
+                                                           clock: Clock) -> None:
+    created = replicas[0].create_match("vivo", 3, seed=1, clock=ClockSpec(60, "forfeit"))
+    first = replicas[0].get_view(created.match_id)["deadline"]
+    clock.advance(10)
+    replicas[0].resign(created.match_id, created.tokens[2])
+    assert replicas[0].get_view(created.match_id)["deadline"] == first
+    move = replicas[0].get_view(created.match_id, created.tokens[0])["legal_moves"][0]
+    replicas[1].submit_move(created.match_id, created.tokens[0], move)
+    view = replicas[1].get_view(created.match_id)
+    assert view["current_player"] == 1 and view["deadline"] == pytest.approx(clock.now + 60)
+
+
+def test_bot_task_is_sent_again_once_when_unanswered(replicas: list[MatchService],
+                                                      clock: Clock, queue: MemoryQueue) -> None:
+    created = replicas[0].create_match("vivo", 3, seed=2, seats=[
+        SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
+    assert queue.sent == [(created.match_id, 0, 1)]
+    clock.advance(29)
+    assert _tick(replicas) == []
+    clock.advance(2)
+    assert _tick(replicas) == ["bot_retry"]
+    assert queue.sent == [(created.match_id, 0, 1)] * 2
+    move = replicas[1].get_view(created.match_id, ADMIN, as_seat=0)["legal_moves"][0]
+    replicas[1].submit_move(created.match_id, ADMIN, move, 1, "bot-1-0", as_seat=0)
+    clock.advance(120)
+    assert _tick(replicas) == []
+    assert len(queue.sent) == 2
+
+
+def test_mixmatch_bots_still_in_the_round_each_get_a_task(replicas: list[MatchService],
+                                                          queue: MemoryQueue) -> None:
+    created = replicas[0].create_match("mixmatch", 3, seed=3, options={"hourglass_seconds": 0},
+                                       seats=[SeatSpec(HUMAN), SeatSpec(BOT, policy="p"),
+                                              SeatSpec(BOT, policy="p")])
+    assert sorted(queue.sent) == [(created.match_id, 1, 1), (created.match_id, 2, 1)]
+    replicas[0].submit_move(created.match_id, ADMIN, "claim 1", as_seat=1)
+    assert (created.match_id, 2, 2) in queue.sent
+    assert (created.match_id, 1, 2) not in queue.sent  # put out by its wrong claim (M4)
