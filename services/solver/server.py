@@ -1,0 +1,29 @@
+"""The solver service's server: SolverServicer on the common bootstrap (shared.rpc.server)."""
+
+from __future__ import annotations
+
+from prometheus_client import CollectorRegistry
+
+from services.solver.config import SolverConfig
+from services.solver.metrics import SolverMetrics
+from services.solver.servicer import SolverServicer
+from shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
+from shared.rpc.server import Server, ServiceDef
+from shared.rpc.server import create_server as create_rpc_server
+
+#: The full name health checks and reflection know the service by.
+SERVICE_NAME = solver_pb2.DESCRIPTOR.services_by_name["SolverService"].full_name
+#: Worker threads: searches are CPU-bound, so a few suffice; more calls wait in line.
+MAX_WORKERS = 4
+
+
+def create_server(config: SolverConfig, *, registry: CollectorRegistry | None = None,
+                  host: str = "[::]") -> tuple[Server, int]:
+    """The solver server bound to config.rpc.grpc_port (0: a free port): (server, port)."""
+    registry = CollectorRegistry() if registry is None else registry
+    servicer = SolverServicer(config, SolverMetrics(registry))
+    service = ServiceDef(
+        solver_pb2.DESCRIPTOR.services_by_name["SolverService"],
+        lambda server: solver_pb2_grpc.add_SolverServiceServicer_to_server(servicer, server))
+    return create_rpc_server([service], config.rpc, registry=registry, host=host,
+                             max_workers=MAX_WORKERS)

@@ -1,0 +1,69 @@
+"""cardroom.v1.SolverService: proto in, shared.solver or the claim checker, proto out."""
+
+from __future__ import annotations
+
+import time
+
+import grpc
+
+from services.solver import mapping
+from services.solver.config import SolverConfig
+from services.solver.metrics import SolverMetrics
+from shared import solver
+from shared.games.mixmatch import check_claim
+from shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
+
+
+class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
+    """Answers Solve, Verify and Analyze within the caller's deadline and the server cap."""
+
+    def __init__(self, config: SolverConfig, metrics: SolverMetrics) -> None:
+        self.config = config
+        self.metrics = metrics
+
+    def _deadline(self, context: grpc.ServicerContext) -> float:
+        # One perf_counter instant for the whole call, however many searches it runs.
+        return time.perf_counter() + self.config.budget(context.time_remaining())
+
+    def Solve(self, request: solver_pb2.SolveRequest, context: grpc.ServicerContext
+              ) -> solver_pb2.SolveResponse:
+        """The best solution, proven or the best found in time; optionally all optimal ones."""
+        query = mapping.solve_query(request)
+        board = query.board
+        deadline = self._deadline(context)
+        best = solver.best(board.cards, board.target, board.rules, budget_s=_left(deadline))
+        self.metrics.solved(len(board.cards), best.elapsed_s, best.proven)
+        optimal = None
+        if query.optimal_limit:
+            optimal = solver.all_optimal(board.cards, board.target, board.rules,
+                                         limit=query.optimal_limit, budget_s=_left(deadline))
+        return mapping.solve_response(best, optimal)
+
+    def Verify(self, request: solver_pb2.VerifyRequest, context: grpc.ServicerContext
+               ) -> solver_pb2.VerifyResponse:
+        """The claim checker's verdict on a claim against a board."""
+        query = mapping.verify_query(request)
+        board = query.board
+        result = check_claim(query.expression, board.cards, board.target, board.rules)
+        self.metrics.verified(result.valid)
+        return mapping.verify_response(result)
+
+    def Analyze(self, request: solver_pb2.AnalyzeRequest, context: grpc.ServicerContext
+                ) -> solver_pb2.AnalyzeResponse:
+        """Solutions per card count, difficulty, and the reachable targets of a range."""
+        query = mapping.analyze_query(request)
+        board = query.board
+        deadline = self._deadline(context)
+        profile = solver.profile(board.cards, board.target, board.rules, limit=query.limit,
+                                 budget_s=_left(deadline))
+        reach = None
+        if query.reach is not None:
+            lo, hi = query.reach
+            reach = solver.reachable(board.cards, board.rules, lo=lo, hi=hi,
+                                     budget_s=_left(deadline))
+        return mapping.analyze_response(profile, reach)
+
+
+def _left(deadline: float) -> float:
+    # A later search still gets a sliver of time, so it can return what it has at once.
+    return max(0.001, deadline - time.perf_counter())
