@@ -126,6 +126,7 @@ class MatchService:
     def join_match(self, match_id: str, seat: int | None = None, name: str = "") -> Joined:
         """Claim an open seat (the given one, else the first) and get its token."""
         model.check_match_id(match_id)
+        model.check_name(name)
         for _ in range(RETRIES):
             snap = self._load(match_id)
             if snap.status != OPEN:

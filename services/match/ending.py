@@ -51,6 +51,7 @@ def settle(p: Pending, now: float) -> None:
 
 
 def finish(p: Pending, status: str, reason: str) -> None:
+    """End the match: its status, result (scores, winners) and the closing event."""
     scores = p.state.scores()
     won = [] if status != FINISHED else winners(p.state, p.meta["seats"], reason, scores)
     p.status = status

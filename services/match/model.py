@@ -28,6 +28,9 @@ ON_TIMEOUT = ("bot", "forfeit")
 #: The event that closes every match's event stream.
 MATCH_OVER = "match_over"
 
+#: Longest display name or policy name accepted.
+MAX_NAME = 64
+
 _ID = re.compile(r"^[0-9a-f]{28}$")
 
 
@@ -105,9 +108,18 @@ def check_seats(players: int, specs: Sequence[SeatSpec]) -> list[SeatSpec]:
             problems.append((f"seats[{i}].policy", "a bot seat needs a policy"))
         if spec.strength < 0:
             problems.append((f"seats[{i}].strength", "must not be negative"))
+        if len(spec.name) > MAX_NAME or len(spec.policy) > MAX_NAME:
+            problems.append((f"seats[{i}]", f"name and policy are at most {MAX_NAME} characters"))
     if problems:
         raise InvalidFields(problems)
     return list(specs)
+
+
+def check_name(name: str) -> str:
+    """The display name itself, or InvalidArgument when it is too long."""
+    if len(name) > MAX_NAME:
+        raise InvalidArgument(f"name is at most {MAX_NAME} characters", "name")
+    return name
 
 
 def check_clock(clock: ClockSpec | None) -> None:
