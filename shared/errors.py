@@ -81,3 +81,12 @@ class PermissionDenied(CardroomError):
 
 class WrongPhase(IllegalMove):
     """The match is not in the phase this call needs (waiting for players, running, or over)."""
+
+
+class DeadlineExceeded(CardroomError):
+    """The answer did not come within the caller's deadline (or the server's own cap)."""
+
+
+class Unavailable(CardroomError):
+    """A service this call needs (the broker, another Cardroom service) cannot be reached now;
+    the same call may succeed later."""

@@ -30,7 +30,7 @@ from shared.games import registry
 from shared.games.base import State
 
 from . import ending, model, timers, views
-from .bots import MemoryQueue, TaskQueue, bots_due
+from .bots import MemoryQueue, TaskQueue, bots_due, seat_policy
 from .cache import StateCache
 from .ending import Pending
 from .metrics import MatchMetrics
@@ -74,7 +74,8 @@ class MatchService:
     """Every match operation; stateless between calls, so replicas may share one Redis."""
 
     def __init__(self, repo: MatchRepo, queue: TaskQueue | None = None, *,
-                 admin_token: str | None = None, finished_ttl_s: float = 7 * 86400.0,
+                 admin_token: str | None = None, bot_token: str | None = None,
+                 finished_ttl_s: float = 7 * 86400.0,
                  bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
                  metrics: MatchMetrics | None = None, cache: StateCache | None = None) -> None:
         self.repo = repo
@@ -82,6 +83,7 @@ class MatchService:
         self.metrics = metrics if metrics is not None else MatchMetrics()
         self.queue: TaskQueue = queue if queue is not None else MemoryQueue()
         self.admin_token = admin_token
+        self.bot_token = bot_token
         self.finished_ttl_ms = int(finished_ttl_s * 1000)
         self.bot_retry_ms = int(bot_retry_s * 1000)
         self.clock = clock
@@ -183,16 +185,17 @@ class MatchService:
 
     def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
               as_seat: int | None = None, block_ms: int = 1000,
-              stop: Callable[[], bool] = lambda: False) -> Iterator[tuple[int, dict[str, Any]]]:
-        """The events after `cursor` the caller may see, then new ones as they happen; the
-        stream ends after the match's last event. Resume with the last seq received."""
+              stop: Callable[[], bool] = lambda: False, follow: bool = True
+              ) -> Iterator[tuple[int, dict[str, Any]]]:
+        """The events after `cursor` the caller may see, then (when `follow`) new ones as they
+        happen; the stream ends after the match's last event. Resume with the last seq received."""
         snap = self._load(model.check_match_id(match_id))
         seat = self._identify(snap.meta, token, as_seat)
         if cursor < 0:
             raise InvalidArgument("cursor must not be negative", "cursor")
-        return self._follow(match_id, seat, cursor, block_ms, stop)
+        return self._follow(match_id, seat, cursor, block_ms if follow else None, stop)
 
-    def _follow(self, match_id: str, seat: int | None, cursor: int, block_ms: int,
+    def _follow(self, match_id: str, seat: int | None, cursor: int, block_ms: int | None,
                 stop: Callable[[], bool]) -> Iterator[tuple[int, dict[str, Any]]]:
         while not stop():
             batch = self.repo.events_after(match_id, cursor, block_ms=block_ms)
@@ -202,6 +205,8 @@ class MatchService:
                     yield seq, event
                 if event.get("type") == MATCH_OVER:
                     return
+            if not batch and block_ms is None:
+                return  # a catch-up read ends with the events logged so far
             if not batch:
                 snap = self.repo.load(match_id)
                 if snap is None or (snap.status in OVER and cursor >= snap.seq):
@@ -305,6 +310,7 @@ class MatchService:
                ) -> MoveResult:
         """The seat concedes: it is ranked out of the win and played on automatically."""
         model.check_match_id(match_id)
+        self._not_bot(token)
         for _ in range(RETRIES):
             snap = self._load(match_id)
             seat = self._mover(snap.meta, token, as_seat)
@@ -327,6 +333,7 @@ class MatchService:
     def abandon(self, match_id: str, token: str | None) -> MoveResult:
         """Call the match off for everyone: a seated player before it starts, the admin always."""
         model.check_match_id(match_id)
+        self._not_bot(token)
         for _ in range(RETRIES):
             snap = self._load(match_id)
             admin = model.is_admin(token, self.admin_token)
@@ -390,7 +397,7 @@ class MatchService:
                                          new_ms, entry):
             return None
         for seat in snap.meta["bots"]:
-            self._enqueue(snap.match_id, seat, snap.version)
+            self._enqueue(snap.match_id, seat, snap.version, snap.meta)
         self.metrics.timer_firings.labels("bot_retry").inc()
         return "bot_retry"
 
@@ -431,15 +438,16 @@ class MatchService:
 
     def _after(self, p: Pending, old_status: str | None, bots: list[int], version: int) -> None:
         for seat in bots:
-            self._enqueue(p.snap.match_id, seat, version)
+            self._enqueue(p.snap.match_id, seat, version, p.meta)
         if p.status != old_status:
             self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status)
             if p.status in OVER:
                 reason = p.meta["result"]["reason"]
                 self.metrics.matches_finished.labels(p.meta["game"], reason).inc()
 
-    def _enqueue(self, match_id: str, seat: int, version: int) -> None:
-        sent = self.queue.enqueue(match_id, seat, version)
+    def _enqueue(self, match_id: str, seat: int, version: int, meta: dict[str, Any]) -> None:
+        sent = self.queue.enqueue(match_id, seat, version, game=meta["game"],
+                                  policy=seat_policy(meta, seat))
         self.metrics.bot_tasks.labels("sent" if sent else "failed").inc()
 
     # ---- identity ---------------------------------------------------------------------
@@ -470,12 +478,18 @@ class MatchService:
             return None
         if model.is_admin(token, self.admin_token):
             return as_seat
+        if model.is_admin(token, self.bot_token):
+            return _bot_seat(meta, as_seat)
         seat = model.seat_of_token(seats, token)
         if seat is None:
             raise Unauthenticated("the token is not valid for this match")
         if as_seat is not None and as_seat != seat:
             raise PermissionDenied(f"this token speaks for seat {seat}, not {as_seat}")
         return seat
+
+    def _not_bot(self, token: str | None) -> None:
+        if model.is_admin(token, self.bot_token):
+            raise PermissionDenied("the bot credential may only view, watch and move")
 
     def _mover(self, meta: dict[str, Any], token: str | None, as_seat: int | None) -> int:
         if not token:
@@ -489,6 +503,16 @@ class MatchService:
 def _result(outcome: Outcome, p: Pending, seat: int | None) -> MoveResult:
     numbered = [(outcome.first + i, e) for i, e in enumerate(p.events)]
     return MoveResult(outcome.version, p.status, model.redact(numbered, seat))
+
+
+def _bot_seat(meta: dict[str, Any], as_seat: int | None) -> int:
+    """The seat the bot credential speaks for: a bot seat, or a human seat a bot stands in
+    for now (its move clock ran out); it never speaks for a seat a human is playing."""
+    if as_seat is None:
+        raise InvalidArgument("the bot credential must name the seat it acts for", "seat")
+    if meta["seats"][as_seat]["kind"] != model.BOT and as_seat not in meta["bots"]:
+        raise PermissionDenied(f"seat {as_seat} is not played by a bot now")
+    return as_seat
 
 
 def _open_seat(seats: list[dict[str, Any]], wanted: int | None) -> int:

@@ -1,17 +1,22 @@
 """Bot decision points and the Celery task that asks a bot worker to act (docs/match.md).
 
 The match service never runs a bot itself: when a bot must act it sends the task
-``cardroom.bots.take_turn(match_id, seat, version)`` by name. The worker loads the seat's view,
-and submits its move with ``expected_version=version`` and request id ``bot-<version>-<seat>``,
-so a task for a version that has moved on (or a task delivered twice) changes nothing.
+``cardroom.bots.take_turn(match_id, seat, version, policy=...)`` by name, to the queue of the
+policy's cost class (search policies apart, so they cannot starve quick bots). The worker
+loads the seat's view with the bot credential (BOT_TOKEN) and submits its move with
+``expected_version=version`` and request id ``bot-<version>-<seat>``, so a task for a version
+that has moved on (or a task delivered twice) changes nothing.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
+from shared.bots import list_policies
+from shared.bots.base import SEARCH
 from shared.games.base import SIMULTANEOUS, State
 
 log = logging.getLogger(__name__)
@@ -19,15 +24,20 @@ log = logging.getLogger(__name__)
 #: The task name the bot worker registers.
 TASK_NAME = "cardroom.bots.take_turn"
 
-#: The queue the tasks go to (one Redis list on the broker).
+#: The queue the tasks of fast policies go to (one Redis list on the broker).
 DEFAULT_QUEUE = "cardroom.bots"
+
+#: The queue the tasks of search policies go to.
+SEARCH_QUEUE = "cardroom.bots.search"
 
 
 class TaskQueue(Protocol):
     """Where bot decisions go."""
 
-    def enqueue(self, match_id: str, seat: int, version: int) -> bool:
-        """Ask a worker to act for `seat` at `version`; False when the broker refused."""
+    def enqueue(self, match_id: str, seat: int, version: int, *, game: str = "",
+                policy: str = "") -> bool:
+        """Ask a worker to act for `seat` at `version` with `policy` of `game`; False when
+        the broker refused."""
         ...
 
 
@@ -53,6 +63,20 @@ def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None
     return []
 
 
+def seat_policy(meta: dict[str, Any], seat: int) -> str:
+    """The policy a bot plays `seat` with: a bot seat's own; for a human seat whose clock ran
+    out, the clock's ("" leaves the choice to the worker)."""
+    info = meta["seats"][seat]
+    if info["kind"] == "bot":
+        return str(info["policy"])
+    return str((meta.get("clock") or {}).get("policy", ""))
+
+
+def is_search(game: str, policy: str) -> bool:
+    """Whether `policy` of `game` is a search policy (False for one not installed here)."""
+    return any(info.name == policy and info.cost == SEARCH for info in list_policies(game))
+
+
 def still_in(state: State, seat: int) -> bool:
     """Whether `seat` may act while every seat may (Mix Match: not put out by a wrong claim).
 
@@ -67,19 +91,26 @@ def still_in(state: State, seat: int) -> bool:
 class CeleryQueue:
     """Sends the bot task by name through Celery's send_task on the configured broker."""
 
-    def __init__(self, broker_url: str, queue: str = DEFAULT_QUEUE) -> None:
+    def __init__(self, broker_url: str, queue: str = DEFAULT_QUEUE,
+                 search_queue: str = SEARCH_QUEUE) -> None:
         from celery import Celery  # type: ignore[import-untyped]  # heavy; only here
 
         self.queue = queue
+        self.search_queue = search_queue
         self.app = Celery("cardroom-match", broker=broker_url, set_as_current=False)
         self.app.conf.broker_connection_retry_on_startup = False
         self.app.conf.broker_transport_options = {"max_retries": 2}
 
-    def enqueue(self, match_id: str, seat: int, version: int) -> bool:
+    def enqueue(self, match_id: str, seat: int, version: int, *, game: str = "",
+                policy: str = "") -> bool:
         """Send one task; a broker failure is logged (the timer sweep sends it again later)."""
+        queue = self.search_queue if is_search(game, policy) else self.queue
         try:
-            self.app.send_task(TASK_NAME, args=[match_id, seat, version], queue=self.queue,
-                               task_id=f"{match_id}-{seat}-{version}", retry=False)
+            # sent_at lets the worker measure how long the task waited in the queue.
+            self.app.send_task(TASK_NAME, args=[match_id, seat, version],
+                               kwargs={"policy": policy}, queue=queue,
+                               task_id=f"{match_id}-{seat}-{version}", retry=False,
+                               headers={"sent_at": time.time()})
         except Exception:  # any broker failure: the timer sweep sends the task again
             log.warning("bot task not sent", extra={"match_id": match_id, "seat": seat,
                                                      "version": version}, exc_info=True)
@@ -97,7 +128,8 @@ class MemoryQueue:
     def __init__(self) -> None:
         self.sent: list[tuple[str, int, int]] = []
 
-    def enqueue(self, match_id: str, seat: int, version: int) -> bool:
+    def enqueue(self, match_id: str, seat: int, version: int, *, game: str = "",
+                policy: str = "") -> bool:
         """Record one task."""
         self.sent.append((match_id, seat, version))
         return True

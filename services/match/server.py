@@ -64,8 +64,10 @@ def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None
                               observe=metrics.observe_redis)
     repo.register_scripts()
     if queue is None:
-        queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue)
+        queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue,
+                            settings.bot_search_queue)
     service = MatchService(repo, queue, admin_token=settings.common.admin_token,
+                           bot_token=settings.bot_token,
                            finished_ttl_s=settings.finished_ttl_s,
                            bot_retry_s=settings.bot_retry_s, metrics=metrics,
                            cache=StateCache(settings.state_cache), **service_options)

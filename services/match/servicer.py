@@ -98,7 +98,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         """Stream events from a cursor until the match is over or the caller leaves."""
         events = self.service.watch(request.match_id, _token(context), request.cursor,
                                     mapping.optional_int(request, "seat"), self.watch_block_ms,
-                                    stop=lambda: not context.is_active())
+                                    stop=lambda: not context.is_active(),
+                                    follow=not request.no_follow)
         for seq, data in events:
             yield pb.WatchMatchResponse(event=mapping.event(seq, data))
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from shared.errors import InvalidConfig
 from shared.rpc.settings import Settings
 
-from .bots import DEFAULT_QUEUE
+from .bots import DEFAULT_QUEUE, SEARCH_QUEUE
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,8 +25,12 @@ class MatchSettings:
     timer_interval_s: float = 0.25
     #: MATCH_BOT_RETRY: seconds after which an unanswered bot task is sent again.
     bot_retry_s: float = 120.0
-    #: MATCH_BOT_QUEUE: the broker queue bot tasks go to.
+    #: MATCH_BOT_QUEUE: the broker queue bot tasks of fast policies go to.
     bot_queue: str = DEFAULT_QUEUE
+    #: MATCH_BOT_SEARCH_QUEUE: the broker queue bot tasks of search policies go to.
+    bot_search_queue: str = SEARCH_QUEUE
+    #: BOT_TOKEN: the bot workers' credential (acts only for seats a bot plays; unset: none).
+    bot_token: str | None = None
     #: MATCH_WORKERS: gRPC worker threads (each open WatchMatch stream holds one).
     workers: int = 64
     #: MATCH_MAX_ACTIVE: unary calls handled at once (the rest queue; streams are not counted).
@@ -45,6 +49,8 @@ class MatchSettings:
             timer_interval_s=_seconds(env, "MATCH_TIMER_INTERVAL", 0.25),
             bot_retry_s=_seconds(env, "MATCH_BOT_RETRY", 120.0),
             bot_queue=env.get("MATCH_BOT_QUEUE", "").strip() or DEFAULT_QUEUE,
+            bot_search_queue=env.get("MATCH_BOT_SEARCH_QUEUE", "").strip() or SEARCH_QUEUE,
+            bot_token=env.get("BOT_TOKEN", "").strip() or None,
             workers=int(_seconds(env, "MATCH_WORKERS", 64)),
             max_active=max(1, _count(env, "MATCH_MAX_ACTIVE", 8)),
             state_cache=_count(env, "MATCH_STATE_CACHE", 10_000),

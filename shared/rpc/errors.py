@@ -8,6 +8,7 @@ Servicers raise shared.errors exceptions; ErrorInterceptor turns each into a sta
   cardroom.v1.LegalActions;
 - StaleVersion: ABORTED; NotFound: NOT_FOUND, with google.rpc.ResourceInfo;
 - Unauthenticated: UNAUTHENTICATED; PermissionDenied: PERMISSION_DENIED;
+- DeadlineExceeded: DEADLINE_EXCEEDED; Unavailable: UNAVAILABLE;
 - anything else: INTERNAL with the message "internal error" and nothing more (logged here).
 
 Each mapped error also carries a google.rpc.ErrorInfo and its human reason as the message.
@@ -28,6 +29,7 @@ from grpc_status import rpc_status
 
 from shared.errors import (
     CardroomError,
+    DeadlineExceeded,
     GameOver,
     IllegalMove,
     InvalidArgument,
@@ -40,6 +42,7 @@ from shared.errors import (
     PermissionDenied,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
 )
 from shared.proto.cardroom.v1 import common_pb2
 from shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
@@ -65,6 +68,8 @@ _TABLE: tuple[tuple[type[CardroomError], grpc.StatusCode, int], ...] = (
     (NotFound, grpc.StatusCode.NOT_FOUND, R.ERROR_REASON_NOT_FOUND),
     (Unauthenticated, grpc.StatusCode.UNAUTHENTICATED, R.ERROR_REASON_UNAUTHENTICATED),
     (PermissionDenied, grpc.StatusCode.PERMISSION_DENIED, R.ERROR_REASON_PERMISSION_DENIED),
+    (DeadlineExceeded, grpc.StatusCode.DEADLINE_EXCEEDED, R.ERROR_REASON_DEADLINE_EXCEEDED),
+    (Unavailable, grpc.StatusCode.UNAVAILABLE, R.ERROR_REASON_UNAVAILABLE),
 )
 
 

@@ -26,6 +26,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_REASON_NOT_FOUND: _ClassVar[ErrorReason]
     ERROR_REASON_UNAUTHENTICATED: _ClassVar[ErrorReason]
     ERROR_REASON_PERMISSION_DENIED: _ClassVar[ErrorReason]
+    ERROR_REASON_DEADLINE_EXCEEDED: _ClassVar[ErrorReason]
+    ERROR_REASON_UNAVAILABLE: _ClassVar[ErrorReason]
 GAME_UNSPECIFIED: Game
 GAME_LIVEMIX: Game
 GAME_VIVO: Game
@@ -42,6 +44,8 @@ ERROR_REASON_STALE_VERSION: ErrorReason
 ERROR_REASON_NOT_FOUND: ErrorReason
 ERROR_REASON_UNAUTHENTICATED: ErrorReason
 ERROR_REASON_PERMISSION_DENIED: ErrorReason
+ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason
+ERROR_REASON_UNAVAILABLE: ErrorReason
 
 class ArithRules(_message.Message):
     __slots__ = ('allow_negative', 'allow_fractions')

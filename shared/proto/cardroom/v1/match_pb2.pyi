@@ -375,15 +375,17 @@ class SubmitMoveResponse(_message.Message):
         ...
 
 class WatchMatchRequest(_message.Message):
-    __slots__ = ('match_id', 'cursor', 'seat')
+    __slots__ = ('match_id', 'cursor', 'seat', 'no_follow')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     CURSOR_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
+    NO_FOLLOW_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     cursor: int
     seat: int
+    no_follow: bool
 
-    def __init__(self, match_id: _Optional[str]=..., cursor: _Optional[int]=..., seat: _Optional[int]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., cursor: _Optional[int]=..., seat: _Optional[int]=..., no_follow: bool=...) -> None:
         ...
 
 class WatchMatchResponse(_message.Message):
