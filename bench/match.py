@@ -196,8 +196,8 @@ def start_match_service(redis_url: str, stack: Stack) -> tuple[int, int, int]:
 
 
 def _series(result: Result) -> str:
-    return (f"{result.rate:>8.0f} {result.percentile(0.5):>7.2f} "
-            f"{result.percentile(0.99):>7.2f} {result.server_cpu_ms:>6.2f}")
+    return (f"{result.rate:.0f} | {result.percentile(0.5):.2f} | "
+            f"{result.percentile(0.99):.2f} | {result.server_cpu_ms:.2f}")
 
 
 def _free_port() -> int:
@@ -217,25 +217,26 @@ def main(argv: list[str] | None = None) -> int:
     try:
         redis_url = start_redis(stack, _free_port())
         port, metrics_port, pid = start_match_service(redis_url, stack)
-        print(f"{'matches':>7} | {'no-op/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'cpu ms':>6} | "
-              f"{'moves/s':>8} {'p50 ms':>7} {'p99 ms':>7} {'cpu ms':>6} | {'vs floor':>8} | "
-              f"{'RT/move':>7}")
+        print("| matches | no-op/s | p50 ms | p99 ms | cpu ms | moves/s | p50 ms | p99 ms "
+              "| cpu ms | vs floor | RT/move |")
+        print("|---:" * 11 + "|")
         with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
             grpc.channel_ready_future(channel).result(timeout=10)
             for matches, (moves, noops) in plan.items():
                 floor, moved, trips = measure(channel, pid, metrics_port, matches, moves,
                                               noops, seed=matches * 1000)
-                print(f"{matches:>7} | {_series(floor)} | {_series(moved)} | "
-                      f"{moved.rate / floor.rate:>8.0%} | {trips:>7.2f}", flush=True)
+                print(f"| {matches} | {_series(floor)} | {_series(moved)} | "
+                      f"{moved.rate / floor.rate:.0%} | {trips:.2f} |", flush=True)
             stub = match_pb2_grpc.MatchServiceStub(channel)
-            print(f"\nopen loop, 100 matches: {'offered/s':>9} {'moves/s':>8} {'p50 ms':>7} "
-                  f"{'p99 ms':>7}")
+            print("\nOpen loop, 100 matches:\n\n| offered/s | moves/s | p50 ms | p99 ms |\n"
+                  + "|---:" * 4 + "|")
             for rate in (100.0, 300.0) if args.quick else (100.0, 300.0, 500.0):
                 players = [MatchPlayer(stub, 90_000 + int(rate) * 1000 + i) for i in range(100)]
                 paced = run_paced(players, rate, 4.0 if args.quick else 10.0)
-                print(f"{'':>23} {rate:>9.0f} {paced.rate:>8.0f} {paced.percentile(0.5):>7.2f} "
-                      f"{paced.percentile(0.99):>7.2f}", flush=True)
-        print("(one match-service process; the client threads run in this process)")
+                print(f"| {rate:.0f} | {paced.rate:.0f} | {paced.percentile(0.5):.2f} | "
+                      f"{paced.percentile(0.99):.2f} |", flush=True)
+        print("\nOne match-service process; the client threads run in this process; cpu ms is "
+              "the server's CPU time per call; RT/move counts the server's Redis round trips.")
     finally:
         stack.stop()
     return 0

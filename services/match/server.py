@@ -31,6 +31,7 @@ class MatchServer:
     rpc: Server
     service: MatchService
     timers: TimerLoop | None
+    servicer: MatchServicer
 
     @property
     def port(self) -> int:
@@ -44,10 +45,13 @@ class MatchServer:
             self.timers.start()
 
     def stop(self, grace: float | None = 5.0) -> None:
-        """Stop the timer loop, then the server (health NOT_SERVING first)."""
+        """Stop the timer loop, then the server (health NOT_SERVING first), then Redis."""
         if self.timers is not None:
             self.timers.stop()
+        self.servicer.closing.set()
         self.rpc.stop(grace)
+        # Streams notice `closing` within one blocking Redis read; close Redis after them.
+        self.servicer.drain(self.servicer.watch_block_ms / 1000 + 1.0)
         self.service.repo.client.close()
         close = getattr(self.service.queue, "close", None)
         if callable(close):
@@ -80,4 +84,4 @@ def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None
     rpc, port = create_rpc_server([ServiceDef(descriptor, add)], settings.common,
                                   registry=registry, host=host, max_workers=settings.workers)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
-    return MatchServer(rpc, service, loop), port
+    return MatchServer(rpc, service, loop, servicer), port

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, TypeVar, cast
 
@@ -42,6 +43,20 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         # Fewer threads fighting for the GIL gives more moves per second, while the pool
         # stays large enough for the long-lived WatchMatch streams (which are not gated).
         self.gate = threading.BoundedSemaphore(max_active)
+        self.closing = threading.Event()
+        self._streams = 0
+        self._streams_lock = threading.Lock()
+
+    def drain(self, timeout: float) -> bool:
+        """Ask open WatchMatch streams to end and wait for them (True when none is left)."""
+        self.closing.set()
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with self._streams_lock:
+                if self._streams == 0:
+                    return True
+            time.sleep(0.02)
+        return False
 
     @_gated
     def CreateMatch(self, request: pb.CreateMatchRequest, context: grpc.ServicerContext
@@ -96,12 +111,19 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     def WatchMatch(self, request: pb.WatchMatchRequest, context: grpc.ServicerContext
                    ) -> Iterator[pb.WatchMatchResponse]:
         """Stream events from a cursor until the match is over or the caller leaves."""
-        events = self.service.watch(request.match_id, _token(context), request.cursor,
-                                    mapping.optional_int(request, "seat"), self.watch_block_ms,
-                                    stop=lambda: not context.is_active(),
-                                    follow=not request.no_follow)
-        for seq, data in events:
-            yield pb.WatchMatchResponse(event=mapping.event(seq, data))
+        with self._streams_lock:
+            self._streams += 1
+        try:
+            events = self.service.watch(
+                request.match_id, _token(context), request.cursor,
+                mapping.optional_int(request, "seat"), self.watch_block_ms,
+                stop=lambda: self.closing.is_set() or not context.is_active(),
+                follow=not request.no_follow)
+            for seq, data in events:
+                yield pb.WatchMatchResponse(event=mapping.event(seq, data))
+        finally:
+            with self._streams_lock:
+                self._streams -= 1
 
     @_gated
     def GetReplay(self, request: pb.GetReplayRequest, context: grpc.ServicerContext
