@@ -21,8 +21,11 @@ from services.match.server import MatchServer
 from shared.games import registry
 from shared.proto.cardroom.v1 import match_pb2 as pb
 
-MATCHES = [("livemix", 3), ("livemix", 4), ("vivo", 3), ("vivo", 4),
-           ("mixmatch", 2), ("mixmatch", 4)]
+TURN_BASED = {"hourglass_seconds": 0}
+MATCHES = [("livemix", 3, {}), ("livemix", 4, {}), ("vivo", 3, {}), ("vivo", 4, {}),
+           *[("mixmatch", n, TURN_BASED) for n in range(1, 9)],
+           ("mixmatch", 3, {**TURN_BASED, "own_cards": True}),
+           ("mixmatch", 2, {**TURN_BASED, "faster": True, "harder": True})]
 
 
 @pytest.fixture
@@ -39,20 +42,21 @@ def clients(replicas: tuple[MatchServer, MatchServer]) -> Iterator[list[Client]]
         yield [Client(first), Client(second)]
 
 
-def _create(client: Client, game: str, players: int, seed: int) -> pb.CreateMatchResponse:
-    options = mapping.to_struct({"hourglass_seconds": 0} if game == "mixmatch" else {})
+def _create(client: Client, game: str, players: int, seed: int,
+            options: dict[str, object] | None = None) -> pb.CreateMatchResponse:
     return client.stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAME_ENUM[game], players=players, seed=seed, options=options), timeout=10)
+        game=GAME_ENUM[game], players=players, seed=seed,
+        options=mapping.to_struct(options or {})), timeout=10)
 
 
 def _assert_private(view_or_events: object, seat: int | None) -> None:
     assert not hands_seen(view_or_events, seat), f"seat {seat} saw another hand"
 
 
-@pytest.mark.parametrize(("game", "players"), MATCHES)
+@pytest.mark.parametrize(("game", "players", "options"), MATCHES)
 def test_whole_match_over_grpc_on_two_replicas_hides_hands_and_replays(
-        clients: list[Client], game: str, players: int) -> None:
-    created = _create(clients[0], game, players, seed=players * 13)
+        clients: list[Client], game: str, players: int, options: dict[str, object]) -> None:
+    created = _create(clients[0], game, players, seed=players * 13, options=options)
     tokens = {t.seat: t.token for t in created.tokens}
     assert sorted(tokens) == list(range(players))
     rng = random.Random(players)
