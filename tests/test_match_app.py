@@ -404,3 +404,10 @@ def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clo
     stored = registry.from_json("livemix", repo.load(created.match_id).engine)  # type: ignore[union-attr]
     assert one.get_view(created.match_id)["observation"] == stored.observation(None)
     assert two.get_view(created.match_id)["observation"] == stored.observation(None)
+
+
+def test_hidden_hand_check_flags_a_hand_shown_to_another_seat(service: MatchService) -> None:
+    created = service.create_match("livemix", 3, seed=3)
+    view = service.get_view(created.match_id, created.tokens[0])
+    assert hands_seen(view, 0) == []
+    assert hands_seen(view, 1) and hands_seen(view, None)

@@ -7,8 +7,9 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-#: Keys of an observation or event that hold one seat's private cards.
-PRIVATE_KEYS = ("hand", "hands")
+#: Keys of an observation or event that hold one seat's private cards (as card strings):
+#: hands everywhere, and Livemix's won pile (L12; Mix Match's "won" is public counts).
+PRIVATE_KEYS = ("hand", "hands", "won")
 
 
 class Clock:
@@ -62,10 +63,14 @@ def hands_seen(payload: Any, seat: int | None) -> list[Any]:
     if isinstance(payload, dict):
         owner = payload.get("to", payload.get("seat"))
         for key, value in payload.items():
-            if key in PRIVATE_KEYS and value and (seat is None or owner != seat):
+            if key in PRIVATE_KEYS and _cards(value) and (seat is None or owner != seat):
                 leaks.append(value)
             leaks += hands_seen(value, seat)
     elif isinstance(payload, list):
         for item in payload:
             leaks += hands_seen(item, seat)
     return leaks
+
+
+def _cards(value: Any) -> bool:
+    return isinstance(value, list) and any(isinstance(v, str) for v in value)
