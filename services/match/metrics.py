@@ -33,6 +33,17 @@ class MatchMetrics:
             "cardroom_timer_firings_total",
             "Deadlines fired by this replica (hourglass, clock, bot_retry).", ["kind"],
             registry=registry)
+        self.timer_lag = Histogram(
+            "cardroom_timer_lag_seconds",
+            "Seconds from a deadline's due time until this replica fired it, by kind.",
+            ["kind"], buckets=(0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0, 60.0),
+            registry=registry)
+        for kind in ("hourglass", "clock", "bot_retry"):
+            self.timer_lag.labels(kind)
+        self.timer_loop_seconds = Gauge(
+            "cardroom_timer_loop_last_run_timestamp_seconds",
+            "Unix time this replica's timer loop last finished a poll of the timer index.",
+            registry=registry)
         self.bot_tasks = Counter(
             "cardroom_bot_tasks_total", "Bot tasks sent to the broker, by outcome.",
             ["outcome"], registry=registry)

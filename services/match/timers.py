@@ -53,6 +53,15 @@ def actor(state: State, seat: int, action: str) -> int | None:
     return seat
 
 
+def pin_round(state: State, action: str) -> str:
+    """A Mix Match claim without a round tag, tagged with the round it arrived in (M8): if
+    another claim decides that round first and this one is re-judged after losing the race,
+    it is refused as stale instead of being judged against the next round's table."""
+    if action.startswith("claim ") and isinstance(getattr(state, "round", None), int):
+        return f"claim@{state.round} {action[len('claim '):]}"  # type: ignore[attr-defined]
+    return action
+
+
 def next_timer(state: State, meta: dict[str, Any], status: str, now: float,
                stand_in: int | None, actions: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The match's next deadline after a write: the hourglass, else the per-move clock of the
@@ -92,7 +101,8 @@ class TimerLoop:
         """Fire every entry due now; the kinds this replica fired."""
         repo = self.service.repo
         fired = []
-        for entry in repo.due_timers(model.now_ms(self.service.clock()), self.batch):
+        now_ms = model.now_ms(self.service.clock())
+        for entry in repo.due_timers(now_ms, self.batch):
             try:
                 kind = self.service.fire_timer(entry)
             except CardroomError as exc:
@@ -106,7 +116,10 @@ class TimerLoop:
                 kind = None
             if kind:
                 fired.append(kind)
+                lag_ms = model.now_ms(self.service.clock()) - entry.due_ms
+                self.service.metrics.timer_lag.labels(kind).observe(max(lag_ms, 0) / 1000)
             repo.drop_timer(entry)
+        self.service.metrics.timer_loop_seconds.set(self.service.clock())
         return fired
 
     def refresh_gauges(self) -> None:
