@@ -1,0 +1,58 @@
+# syntax=docker/dockerfile:1
+# One image for every Cardroom process; the command picks which one:
+#   python -m services.match | python -m services.solver | python -m services.bot
+#   celery -A services.bot.celery_app worker ...        (a bot worker)
+# See docker-compose.yml and deploy/k8s for each process's command and settings.
+#
+#   docker build -t cardroom:dev .
+
+ARG PYTHON_IMAGE=python:3.11-slim-bookworm
+
+# ---- base: the interpreter and a virtual environment on the PATH -------------------------
+FROM ${PYTHON_IMAGE} AS base
+ENV PIP_NO_CACHE_DIR=1 \
+    PIP_DISABLE_PIP_VERSION_CHECK=1 \
+    PYTHONDONTWRITEBYTECODE=1 \
+    PATH=/opt/cardroom/bin:$PATH
+RUN python -m venv /opt/cardroom
+WORKDIR /src
+COPY pyproject.toml README.md deploy/docker/requirements.py ./
+
+# ---- proto: generate shared/proto from proto/ with the pinned generators ----------------
+# .dockerignore keeps the committed shared/proto out, so the image's code is always built
+# from the .proto files it ships with.
+FROM base AS proto
+RUN python requirements.py codegen > codegen.txt && pip install -r codegen.txt
+COPY proto/ proto/
+COPY shared/__init__.py shared/__init__.py
+COPY shared/rpc/__init__.py shared/rpc/codegen.py shared/rpc/
+RUN python -m shared.rpc.codegen
+
+# ---- build: runtime dependencies (cached apart from the code), then the project ---------
+FROM base AS build
+RUN python requirements.py runtime > runtime.txt && pip install -r runtime.txt
+COPY shared/ shared/
+COPY services/ services/
+COPY --from=proto /src/shared/proto/ shared/proto/
+RUN pip install --no-deps . \
+    && python -c "import services.healthprobe, shared.proto.cardroom.v1.match_pb2_grpc"
+
+# ---- runtime: the virtual environment only, run as an unprivileged user ------------------
+FROM ${PYTHON_IMAGE} AS runtime
+ARG UID=10001
+RUN groupadd --system --gid ${UID} cardroom \
+    && useradd --system --uid ${UID} --gid cardroom --home-dir /home/cardroom \
+       --create-home --shell /usr/sbin/nologin cardroom
+COPY --from=build /opt/cardroom /opt/cardroom
+ENV PATH=/opt/cardroom/bin:$PATH \
+    PYTHONUNBUFFERED=1 \
+    PYTHONDONTWRITEBYTECODE=1 \
+    LOG_FORMAT=json
+USER ${UID}:${UID}
+WORKDIR /home/cardroom
+# gRPC: match 50051, bot API 50052, solver 50053; /metrics: 9101-9104 (CONVENTIONS.md).
+EXPOSE 50051 50052 50053 9101 9102 9103 9104
+# grpc.health.v1 on GRPC_PORT; bot workers override it with `--metrics`.
+HEALTHCHECK --interval=10s --timeout=5s --start-period=15s --retries=3 \
+    CMD ["python", "-m", "services.healthprobe"]
+CMD ["python", "-m", "services.match"]
