@@ -411,3 +411,36 @@ def test_hidden_hand_check_flags_a_hand_shown_to_another_seat(service: MatchServ
     view = service.get_view(created.match_id, created.tokens[0])
     assert hands_seen(view, 0) == []
     assert hands_seen(view, 1) and hands_seen(view, None)
+
+
+class _RacingRepo(MatchRepo):
+    """A repository that lets another write slip in just before its next write."""
+
+    before_write: object = None
+
+    def write(self, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        hook, self.before_write = self.before_write, None
+        if callable(hook):
+            hook()
+        return super().write(*args, **kwargs)  # type: ignore[arg-type]
+
+
+def test_mixmatch_m8_claim_that_lost_the_race_is_stale_not_judged_on_the_next_table(
+        repo: MatchRepo, clock: Clock) -> None:
+    from support.match_play import find_claim
+
+    racing = _RacingRepo(repo.client)
+    late, first = MatchService(racing, clock=clock), MatchService(repo, clock=clock)
+    for seed in range(50):
+        created = first.create_match("mixmatch", 2, seed=seed, options={"hourglass_seconds": 0})
+        obs = first.get_view(created.match_id)["observation"]
+        claim = find_claim(obs["table"], obs["target"])
+        if claim:
+            break
+    assert claim
+    racing.before_write = lambda: first.submit_move(created.match_id, created.tokens[0],
+                                                    f"claim {claim}")
+    with pytest.raises(IllegalMove, match="stale"):
+        late.submit_move(created.match_id, created.tokens[1], f"claim {claim}")
+    obs = first.get_view(created.match_id)["observation"]
+    assert obs["round"] == 2 and obs["out"] == [False, False]

@@ -20,6 +20,7 @@ from support.match_client import (
     play_turn,
     queued_tasks,
 )
+from support.match_play import find_claim
 
 from services.match import mapping
 from services.match.bots import DEFAULT_QUEUE, TASK_NAME, bot_request_id
@@ -222,3 +223,35 @@ def test_move_clock_runs_out_to_a_bot_task_for_the_human_seat(clients: list[Clie
     assert version == 2
     events = _events_so_far(clients[0], match_id)
     assert [e.type for e in events].count("clock_expired") == 1
+
+
+def test_mixmatch_m8_racing_correct_claims_one_wins_the_rest_are_stale_not_out(
+        clients: list[Client]) -> None:
+    for seed in range(50):
+        match_id, tokens = _create(clients[0], "mixmatch", 4, seed=seed,
+                                   options=mapping.to_struct({"hourglass_seconds": 0}))
+        obs = mapping.to_plain(clients[0].view(match_id).observation)
+        claim = find_claim(obs["table"], obs["target"])
+        if claim:
+            break
+    assert claim, "no seed in range gave a board with a small solution"
+    barrier = threading.Barrier(20)
+
+    def race(i: int) -> object:
+        # Each claim names the round its player was looking at, as M8 asks of clients.
+        request = pb.SubmitMoveRequest(match_id=match_id,
+                                       mixmatch=pb.MixMatchMove(claim=claim, round=1))
+        barrier.wait()
+        try:
+            return clients[i % 2].stub.SubmitMove(request, metadata=auth(tokens[i % 4]),
+                                                  timeout=10)
+        except grpc.RpcError as err:
+            return err.code()
+
+    with ThreadPoolExecutor(20) as pool:
+        results = list(pool.map(race, range(20)))
+    won = [r for r in results if isinstance(r, pb.SubmitMoveResponse)]
+    assert len(won) == 1
+    assert results.count(grpc.StatusCode.FAILED_PRECONDITION) == 19
+    obs = mapping.to_plain(clients[1].view(match_id).observation)
+    assert obs["round"] == 2 and not any(obs["out"])

@@ -252,6 +252,7 @@ class MatchService:
     def _submit(self, match_id: str, token: str | None, action: str,
                 expected_version: int | None, request_id: str, as_seat: int | None,
                 game: str | None, labels: dict[str, str]) -> MoveResult:
+        pinned = None
         for _ in range(1 if expected_version is not None else RETRIES):
             snap = self._load(match_id, request_id or None)
             labels["game"] = snap.meta["game"]
@@ -261,11 +262,12 @@ class MatchService:
             if snap.prior is not None:
                 return self._duplicate(match_id, snap, seat)
             state = self._movable(snap, seat, expected_version)
+            pinned = pinned or timers.pin_round(state, action)
             now = self.clock()
-            actor = timers.actor(state, seat, action)
-            events = state.apply_action(action, actor, now)
+            actor = timers.actor(state, seat, pinned)
+            events = state.apply_action(pinned, actor, now)
             pending = Pending(snap, state, snap.meta, ACTIVE, list(events),
-                              [{"seat": actor, "action": action, "now": now}],
+                              [{"seat": actor, "action": pinned, "now": now}],
                               request=request_id or None, seat=seat)
             outcome = self._commit(pending, now)
             if outcome.kind == "dup":
