@@ -20,7 +20,13 @@ def register(info: PolicyInfo, factory: Factory) -> None:
 def _load() -> None:
     # The policy modules register themselves on import; importing here keeps the
     # registry the one entry point without an import cycle.
-    from shared.bots import random_policy  # noqa: F401
+    from shared.bots import (  # noqa: F401
+        heuristic_livemix,
+        heuristic_vivo,
+        ismcts_policies,
+        mixmatch_bot,
+        random_policy,
+    )
 
 
 def get_policy(game: str, name: str, **params: object) -> Policy:

@@ -1,0 +1,135 @@
+"""Bot strength: one policy against three copies of another, duplicate deals, seat rotation.
+
+    .venv/bin/python -m bench.tournament [--quick] [--games N] [--game livemix|vivo]
+        [--iterations N | --time-ms MS] [--match ismcts:random,ismcts:heuristic,...]
+
+Each deal (a seed) is played once with the tested policy in every seat, the other seats
+held by the opponent policy, so luck of the deal and of the seat cancels out. A game is a
+win for the tested seat when it is among the winners; a shared win counts 1/k. The rate
+comes with a 95% Wilson interval over the games played. Every policy decides from the
+seat's view and the events it may see, exactly as the bot workers call it. The clock is
+the process's (one core); think time per move is reported for the tested policy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from shared.bots import Policy, get_policy
+from shared.games import registry
+
+PLAYERS = 4
+
+
+@dataclass
+class Tally:
+    """Results of one pairing."""
+
+    wins: float = 0.0
+    games: int = 0
+    margin: list[int] = field(default_factory=list)
+    think: list[float] = field(default_factory=list)
+    iterations: list[int] = field(default_factory=list)
+
+
+def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = successes / n
+    centre = p + z * z / (2 * n)
+    spread = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    denominator = 1 + z * z / n
+    return (centre - spread) / denominator, (centre + spread) / denominator
+
+
+def play(game: str, seed: int, seats: Sequence[Policy], tally: Tally | None = None,
+         tested: int = 0) -> list[int]:
+    """Play one whole game with a policy per seat; the final scores."""
+    config = registry.make_config(game, {"players": len(seats)})
+    state = registry.new_game(game, config, seed=seed)
+    events = registry.opening_events(state)
+    seen: list[list[dict]] = [[e for e in events if e.get("to", s) == s]
+                              for s in range(len(seats))]
+    move = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        assert seat is not None and seat >= 0
+        decision = seats[seat].decide(state.observation(seat), seen[seat], seed * 1000 + move)
+        if tally is not None and seat == tested and decision.iterations:
+            tally.think.append(decision.think_s)
+            tally.iterations.append(decision.iterations)
+        new = state.apply_action(decision.action, seat)
+        for s in range(len(seats)):
+            seen[s].extend(e for e in new if e.get("to", s) == s)
+        move += 1
+    winners = state.winners()
+    if tally is not None:
+        tally.games += 1
+        tally.wins += 1.0 / len(winners) if tested in winners else 0.0
+        scores = state.scores()
+        tally.margin.append(scores[tested] - max(s for i, s in enumerate(scores) if i != tested))
+    return state.scores()
+
+
+def pairing(game: str, tested: Policy, opponent: Policy, deals: int, first_seed: int) -> Tally:
+    """`deals` duplicate deals, the tested policy in each seat in turn."""
+    tally = Tally()
+    for deal in range(deals):
+        for seat in range(PLAYERS):
+            seats = [tested if s == seat else opponent for s in range(PLAYERS)]
+            play(game, first_seed + deal, seats, tally, seat)
+    return tally
+
+
+def report(game: str, label: str, tally: Tally, spent: float) -> str:
+    """One line of results."""
+    low, high = wilson(tally.wins, tally.games)
+    rate = tally.wins / tally.games if tally.games else 0.0
+    think = ""
+    if tally.think:
+        ordered = sorted(tally.think)
+        think = (f"  think/move mean {1000 * statistics.fmean(ordered):.0f} ms, "
+                 f"p99 {1000 * ordered[int(0.99 * (len(ordered) - 1))]:.0f} ms, "
+                 f"iterations/move {statistics.fmean(tally.iterations):.0f}")
+    return (f"{game:8} {label:24} games {tally.games:4}  win {100 * rate:5.1f}% "
+            f"[{100 * low:4.1f}, {100 * high:4.1f}]  margin {statistics.fmean(tally.margin):+.1f}"
+            f"{think}  ({spent:.0f} s)")
+
+
+def _policy(game: str, spec: str, iterations: int, time_ms: int) -> Policy:
+    if spec == "ismcts":
+        return get_policy(game, spec, iterations=iterations, time_ms=time_ms)
+    return get_policy(game, spec)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the pairings and print one line each."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a few deals: a smoke run")
+    parser.add_argument("--games", type=int, default=0, help="deals per pairing (x4 games)")
+    parser.add_argument("--game", choices=("livemix", "vivo"), action="append")
+    parser.add_argument("--iterations", type=int, default=2000)
+    parser.add_argument("--time-ms", type=int, default=250)
+    parser.add_argument("--match", default="ismcts:random,ismcts:heuristic,heuristic:random")
+    parser.add_argument("--seed", type=int, default=1000)
+    args = parser.parse_args(argv)
+    deals = args.games or (2 if args.quick else 50)
+    for game in args.game or ["livemix", "vivo"]:
+        for pair in args.match.split(","):
+            tested_name, opponent_name = pair.split(":")
+            tested = _policy(game, tested_name, args.iterations, args.time_ms)
+            opponent = _policy(game, opponent_name, args.iterations, args.time_ms)
+            start = time.perf_counter()
+            tally = pairing(game, tested, opponent, deals, args.seed)
+            print(report(game, f"{tested_name} vs 3 {opponent_name}", tally,
+                         time.perf_counter() - start), flush=True)
+
+
+if __name__ == "__main__":
+    main()

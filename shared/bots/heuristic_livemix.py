@@ -1,0 +1,186 @@
+"""A rule-based Livemix player: stay in the round unless a Member pays, shed risky cards.
+
+The round's big prize is to be the last player in: that player gains its whole hand and
+every Member left on the table (L8), while a player made to leave keeps its hand, which
+then costs a point per matching Member (L9). So for each legal card the bot weighs
+
+- the chance the card wins the trick (zero off the lead colour or under the best card so
+  far; else the chance no later player holds a higher lead-colour card, from the cards
+  it has not seen and the colours each seat showed void in; the 1-as-13 rule included);
+- what winning would be worth: the Member under the token (after this card, should it be
+  a 9) with the trick's cards, or the exact score of leaving if that Member makes it
+  leave, against the value of staying in;
+- what playing the card sheds: a card matching its own Members is a point lost should it
+  leave with it, and a high card is a trick it may be forced to win later.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from shared.bots.base import (
+    FAST,
+    JSON,
+    SEED,
+    STRENGTH,
+    Decision,
+    ParamInfo,
+    PolicyInfo,
+    check_view,
+    no_move,
+    rng_for,
+    visible_events,
+)
+from shared.bots.determinize_livemix import LivemixKnowledge, read
+from shared.bots.registry import register
+from shared.games.livemix.cards import card_id, roster_tables
+from shared.games.livemix.core import LEAVE_AT, next_on_table
+
+#: Chance of a random move per strength level (index 0 is the default level, 5).
+LEVEL_MISTAKES = (0.0, 0.5, 0.3, 0.15, 0.05, 0.0)
+
+#: Worth of staying in the round (the chance to be the last player in).
+STAY_VALUE = 3.0
+#: Cost of a Member that does not make the seat leave but brings it closer.
+CLOSER_COST = 1.5
+#: Worth of shedding a card per Member of the seat it matches.
+SHED_MATCH = 0.4
+#: Worth of shedding a card per point of value (high cards win unwanted tricks).
+SHED_VALUE = 0.05
+
+MISTAKES = ParamInfo("mistakes", "float", -1.0, -1.0, 1.0,
+                     "chance of a random move instead; -1 takes it from strength")
+
+
+def _winner_index(cards: Sequence[int]) -> int:
+    """L5: the index of the winning card of a (partial) trick."""
+    lead = cards[0] // 12
+    best, best_i, one_i = -1, 0, -1
+    for i, card in enumerate(cards):
+        if card // 12 == lead:
+            value = card % 12
+            if value > best:
+                best, best_i = value, i
+            if value == 0:
+                one_i = i
+    return one_i if best == 11 and one_i >= 0 else best_i
+
+
+class Judge:
+    """Scores each legal card from the seat's knowledge."""
+
+    def __init__(self, k: LivemixKnowledge) -> None:
+        self.k = k
+        self.roster = roster_tables(k.config.roster)
+        self.seat = k.seat
+        self.mine = k.members[k.seat]
+        self.followers = self._followers()
+
+    def _followers(self) -> list[int]:
+        """The seats still to play in this trick after this one."""
+        k, n = self.k, self.k.config.players
+        seats = []
+        seat = self.seat
+        for _ in range(n - 1):
+            seat = (seat + 1) % n
+            if seat == (k.trick[0][0] if k.trick else self.seat):
+                break
+            if k.active >> seat & 1:
+                seats.append(seat)
+        return seats
+
+    def score(self, card: int) -> float:
+        """Expected worth of playing `card` now."""
+        p = self.win_chance(card)
+        worth = p * self.win_worth(card) if p else 0.0
+        return worth + self.shed_worth(card)
+
+    def win_chance(self, card: int) -> float:
+        """Chance the trick is won by this card."""
+        cards = [c for _, c in self.k.trick] + [card]
+        if _winner_index(cards) != len(cards) - 1:
+            return 0.0
+        lead = cards[0] // 12
+        higher = [x for x in range(lead * 12, lead * 12 + 12)
+                  if self.k.unseen >> x & 1 and _winner_index([*cards, x]) == len(cards)]
+        if not higher:
+            return 1.0
+        pool = max(self.k.unseen.bit_count(), 1)
+        keep = 1.0
+        for seat in self.followers:
+            if self.k.voids[seat] >> lead & 1:
+                continue
+            keep *= (1.0 - len(higher) / pool) ** self.k.hand_sizes[seat]
+        return keep
+
+    def win_worth(self, card: int) -> float:
+        """Score change of winning the trick with `card` against losing it."""
+        k = self.k
+        token = k.token
+        if card % 12 == 8 and token >= 0:
+            token = next_on_table(k.table, token)
+        taken = sum(1 << c for _, c in k.trick) | 1 << card
+        won = k.won[self.seat] | taken
+        hand = k.hand & ~(1 << card)
+        base = self._points(self.mine, k.won[self.seat], 0)
+        if token < 0:
+            return self._points(self.mine, won, 0) - base
+        member = token  # the circle is the roster in order (see determinize_livemix)
+        held = self.mine | 1 << member
+        total, same = LEAVE_AT[k.config.players]
+        group = self.roster.group_masks[self.roster.groups[member]]
+        if held.bit_count() >= total or (held & group).bit_count() >= same:
+            return self._points(held, won, hand) - (base + STAY_VALUE)
+        return self._points(held, won, 0) - base - CLOSER_COST
+
+    def _points(self, members: int, won: int, hand: int) -> float:
+        """L9 for a Member mask, won cards and cards left in hand."""
+        points = 0
+        for m in range(12):
+            if members >> m & 1:
+                match = self.roster.matches[m]
+                points += (won & match).bit_count() - (hand & match).bit_count()
+        return float(points)
+
+    def shed_worth(self, card: int) -> float:
+        """Worth of no longer holding `card`."""
+        matches = sum(1 for m in range(12)
+                      if self.mine >> m & 1 and self.roster.matches[m] >> card & 1)
+        value = 13 if card % 12 == 0 else card % 12 + 1
+        return SHED_MATCH * matches + SHED_VALUE * value
+
+
+class HeuristicLivemix:
+    """The rule-based Livemix bot."""
+
+    def __init__(self, info: PolicyInfo, params: dict[str, int | float]) -> None:
+        self.info = info
+        self.seed = int(params["seed"])
+        mistakes = float(params["mistakes"])
+        self.mistakes = LEVEL_MISTAKES[int(params["strength"])] if mistakes < 0 else mistakes
+
+    def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
+        """The best-scoring legal card (a random one with the strength's mistake rate)."""
+        view = check_view(view, "livemix")
+        legal = sorted(view.get("legal_actions") or [])
+        if view.get("current_player") != view["seat"] or not legal:
+            return no_move("not this seat's turn")
+        rng = rng_for(self.seed, seed)
+        if self.mistakes and rng.random() < self.mistakes:
+            return Decision(rng.choice(legal), {"mistake": True})
+        judge = Judge(read(view, visible_events(events, view["seat"])))
+        scores = {name: judge.score(card_id(name)) for name in legal}
+        return Decision(_best(scores, rng), {"scores": {a: round(s, 3) for a, s in
+                                                         scores.items()}})
+
+
+def _best(scores: dict[str, float], rng: random.Random) -> str:
+    """The top-scoring action; near ties (within 1e-9) broken at random."""
+    top = max(scores.values())
+    return rng.choice(sorted(a for a, s in scores.items() if s >= top - 1e-9))
+
+
+register(PolicyInfo("livemix", "heuristic",
+                    "rule-based: stays in unless a Member pays, sheds risky cards",
+                    FAST, (STRENGTH, SEED, MISTAKES)), HeuristicLivemix)

@@ -1,0 +1,105 @@
+"""The IS-MCTS policies of Livemix and VIVO: read the seat's knowledge, search, answer.
+
+Budget: ``iterations`` (from ``strength`` unless given) and, when ``time_ms`` > 0, a
+clock as well, whichever ends first. Only an iteration budget is reproducible: with the
+same view, events and seeds the move is the same; a clock makes it depend on speed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from shared.bots import determinize_livemix, determinize_vivo
+from shared.bots.base import (
+    JSON,
+    SEARCH,
+    SEED,
+    STRENGTH,
+    Decision,
+    ParamInfo,
+    PolicyInfo,
+    check_view,
+    no_move,
+    rng_for,
+    visible_events,
+)
+from shared.bots.ismcts import DEFAULT_EXPLORATION, Knowledge, search
+from shared.bots.registry import register
+from shared.games import livemix, vivo
+from shared.games.livemix.cards import CARD_NAMES as LIVEMIX_NAMES
+
+#: Iterations per strength level (index 0 is the default level, 3).
+LEVEL_ITERATIONS = (1000, 100, 300, 1000, 2000, 4000)
+
+ITERATIONS = ParamInfo("iterations", "int", 0, 0, 1_000_000,
+                       "search iterations per move; 0 takes them from strength")
+TIME_MS = ParamInfo("time_ms", "int", 0, 0, 600_000,
+                    "also stop after this many milliseconds; 0 means no clock (reproducible)")
+EXPLORATION = ParamInfo("exploration", "float", DEFAULT_EXPLORATION, 0.0, 10.0,
+                        "UCB1 exploration constant (rewards are in [0, 1])")
+
+
+class _Game:
+    """What differs between the two games: reading knowledge, the fast API, notation."""
+
+    def __init__(self, read: Callable[[JSON, Sequence[JSON]], Knowledge],
+                 turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
+                 to_id: Callable[[str], int], names: Sequence[str]) -> None:
+        self.read, self.turn, self.playout = read, turn, playout
+        self.to_id, self.names = to_id, names
+
+
+_GAMES = {
+    "livemix": _Game(determinize_livemix.read, lambda s: s.turn,
+                     lambda s, rng: livemix.random_playout(s, rng), livemix.State.string_to_action,
+                     LIVEMIX_NAMES),
+    "vivo": _Game(determinize_vivo.read, lambda s: s._turn,
+                  lambda s, rng: vivo.random_playout(s, rng), vivo.State.string_to_action,
+                  vivo.CARD_NAMES),
+}
+
+
+class IsmctsPolicy:
+    """IS-MCTS over determinizations consistent with the seat's view and events."""
+
+    def __init__(self, info: PolicyInfo, params: dict[str, int | float]) -> None:
+        self.info = info
+        self.game = _GAMES[info.game]
+        self.seed = int(params["seed"])
+        iterations = int(params["iterations"])
+        self.iterations = iterations or LEVEL_ITERATIONS[int(params["strength"])]
+        self.time_s = int(params["time_ms"]) / 1000.0
+        self.exploration = float(params["exploration"])
+
+    def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
+        """The most visited move after the search; a forced move without searching."""
+        view = check_view(view, self.info.game)
+        legal = sorted(view.get("legal_actions") or [])
+        if view.get("current_player") != view["seat"] or not legal:
+            return no_move("not this seat's turn")
+        if len(legal) == 1:
+            return Decision(legal[0], {"forced": True})
+        knowledge = self.game.read(view, visible_events(events, view["seat"]))
+        root = [self.game.to_id(a) for a in legal]
+        result = search(knowledge, root, rng_for(self.seed, seed), self.game.turn,
+                        self.game.playout, self.iterations, self.time_s, self.exploration)
+        names = self.game.names
+        evaluation = {
+            "visits": {names[a]: n for a, n in sorted(result.visits.items())},
+            "values": {names[a]: round(result.means[a], 4)
+                       for a in sorted(result.visits) if a in result.means},
+            "expected_reward": round(result.means.get(result.best, 0.0), 4),
+        }
+        return Decision(names[result.best], evaluation, result.elapsed_s, result.iterations)
+
+
+def _info(game: str) -> PolicyInfo:
+    return PolicyInfo(game, "ismcts",
+                      "Information-Set MCTS over deals consistent with what the seat has seen",
+                      SEARCH, (STRENGTH, SEED, ITERATIONS, TIME_MS, EXPLORATION))
+
+
+for _game in _GAMES:
+    register(_info(_game), IsmctsPolicy)

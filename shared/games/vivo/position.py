@@ -1,0 +1,50 @@
+"""A VIVO state built from a position rather than from a deal: what search bots play from.
+
+A bot that samples the hidden cards (a determinization) needs a state mid-round with
+those hands and an order for the harmonies it cannot see yet. ``search_position`` builds
+one. The current round is exact; finished rounds are left empty, and no later
+round can be played from it (its deal is a placeholder: search stops at the round's end).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import RANK_OF, SUIT_OF, Harmony
+from .config import Config
+from .deal import RoundDeal
+from .state import State
+
+
+def search_position(config: Config, round_index: int, harmonies: Sequence[int], trick: int,
+                    lead: int, hands: Sequence[int], up: Sequence[int], down: Sequence[int],
+                    trick_cards: Sequence[tuple[int, bool]]) -> State:
+    """The state of trick `trick` (0-based) of round `round_index` (0-based) in play.
+
+    ``harmonies`` are the round's 12 harmony counts in trick order; hands and the scoring
+    rows (``up`` face-up, ``down`` face-down) are card masks per seat; ``trick_cards``
+    lists ``(card, on_harmony)`` played so far in the current trick from ``lead`` on.
+    Finished rounds are empty rows here, so ``scores()`` counts the current round only.
+    """
+    n = config.players
+    state = State.__new__(State)
+    state.config, state.seed = config, None
+    order = tuple(Harmony(h) for h in harmonies)
+    # Later rounds are never played from a search position; any legal deal will do.
+    state.deals = (RoundDeal(tuple(hands), order),) * 2
+    state._n = n
+    state._past = (((0,) * n, (0,) * n),) * round_index
+    state._history = []
+    state._round, state._trick = round_index, trick
+    state._harmonies = tuple(int(h) for h in harmonies)
+    state._hands, state._up, state._down = list(hands), list(up), list(down)
+    state._lead = lead
+    state._turn = (lead + len(trick_cards)) % n
+    state._cards = [card for card, _ in trick_cards]
+    state._ranks = [RANK_OF[card] if on else 0 for card, on in trick_cards]
+    suits = 0
+    for card, on in trick_cards:
+        if on:
+            suits |= 1 << SUIT_OF[card]
+    state._suits = suits
+    return state

@@ -1,0 +1,137 @@
+"""Determinizations: what a seat knows is read soundly, and every sampled deal agrees with it.
+
+A sampled deal keeps the seat's own hand, conserves cards (the hidden hands are exactly
+the cards in play that the seat has not seen, in the right sizes), never gives a seat a
+colour (Livemix) or suit (VIVO) it showed void in, and is a real position: the seat's
+legal moves are the same and the round plays out to its end.
+"""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_bots_support import play_to, seat_inputs
+
+from shared.bots import determinize_livemix, determinize_vivo
+from shared.bots.sampling import deal_hidden
+from shared.games import livemix, vivo
+
+seeds = st.integers(min_value=0, max_value=2**31)
+moves = st.integers(min_value=0, max_value=140)
+players = st.sampled_from([3, 4])
+
+
+def _groups(mask: int) -> int:
+    """The 4-bit mask of the colours (suits) a hand mask holds."""
+    return sum(1 << g for g in range(4) if mask >> (12 * g) & 0xFFF)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, n=players, count=moves)
+def test_livemix_determinization_conserves_cards_and_respects_voids(seed, n, count):
+    state, events = play_to("livemix", n, seed, count)
+    if state.is_terminal():
+        return
+    seat, view, seen = seat_inputs(state, events)
+    k = determinize_livemix.read(view, seen)
+    others = [s for s in range(n) if s != seat]
+    # Sound knowledge: the true hidden hands are the unseen cards and honour the voids.
+    assert k.unseen == sum(state.hands[s] for s in others)
+    for s in others:
+        assert not _groups(state.hands[s]) & k.voids[s]
+    assert k.won == state.won
+    rng = random.Random(seed)
+    for _ in range(8):
+        sample = k.sample(rng)
+        assert sample.hands[seat] == state.hands[seat]
+        assert sum(sample.hands[s] for s in others) == k.unseen
+        for s in others:
+            assert sample.hands[s].bit_count() == state.hands[s].bit_count()
+            assert not _groups(sample.hands[s]) & k.voids[s]
+        assert sample.legal_actions() == state.legal_actions()
+        livemix.random_playout(sample, rng)
+        assert sample.round == state.round + 1
+        assert len(sample.records) == state.round + 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=seeds, n=players, count=moves)
+def test_vivo_determinization_conserves_cards_voids_and_harmonies(seed, n, count):
+    state, events = play_to("vivo", n, seed, count)
+    if state.is_terminal():
+        return
+    seat, view, seen = seat_inputs(state, events)
+    k = determinize_vivo.read(view, seen)
+    others = [s for s in range(n) if s != seat]
+    assert k.unseen == sum(state._hands[s] for s in others)
+    for s in others:
+        assert not _groups(state._hands[s]) & k.voids[s]
+    assert k.down == state._down and k.up == state._up
+    shown = state._trick + 2
+    rng = random.Random(seed)
+    for _ in range(8):
+        sample = k.sample(rng)
+        assert sample._hands[seat] == state._hands[seat]
+        assert sum(sample._hands[s] for s in others) == k.unseen
+        for s in others:
+            assert sample._hands[s].bit_count() == state._hands[s].bit_count()
+            assert not _groups(sample._hands[s]) & k.voids[s]
+        assert sample._harmonies[:shown] == state._harmonies[:shown]
+        assert sorted(sample._harmonies) == sorted(state._harmonies)
+        assert sample.legal_actions() == state.legal_actions()
+        vivo.random_playout(sample, rng)
+        assert sample._round == state._round + 1 or sample.is_terminal()
+
+
+def test_vivo_off_harmony_play_reveals_void_in_every_allowed_suit():
+    # A SOLO led red: seat 1 holds no red, so it plays off-harmony and is void in red only.
+    hands = [["R1", "R2", "R3", "R4", "R5", "R6", "G1", "G2", "G3", "G4", "G5", "G6"],
+             ["G7", "G8", "G9", "G10", "G11", "G12", "B1", "B2", "B3", "B4", "B5", "B6"],
+             ["R7", "R8", "R9", "R10", "R11", "R12", "B7", "B8", "B9", "B10", "B11", "B12"],
+             ["Y1", "Y2", "Y3", "Y4", "Y5", "Y6", "Y7", "Y8", "Y9", "Y10", "Y11", "Y12"]]
+    harmonies = ["SOLO", "DUET", "TRIO", "QUARTET", "SOLO", "DUET", "TRIO", "QUARTET",
+                 "SOLO", "DUET", "TRIO", "QUARTET"]
+    state = vivo.new_game(vivo.Config(players=4), seed=1,
+                          deal={"hands": hands, "harmonies": harmonies})
+    events = state.opening_events()
+    events += state.apply_action("R1")
+    events += state.apply_action("G7")
+    _seat, view, seen = seat_inputs(state, events)
+    k = determinize_vivo.read(view, seen)
+    assert k.voids[1] == 1 << vivo.Suit.RED
+    assert k.voids[0] == 0 and k.voids[3] == 0
+
+
+def test_livemix_not_following_reveals_void_in_the_lead_colour():
+    # Seat 1 holds no heart: on seat 0's heart lead it plays a gem, and is void in heart.
+    hands = [[f"H{v}" for v in range(1, 13)],
+             [f"G{v}" for v in range(1, 13)],
+             [f"F{v}" for v in range(1, 13)],
+             [f"M{v}" for v in range(1, 13)]]
+    state = livemix.new_game(livemix.Config(players=4), seed=1, deal={"hands": hands})
+    events = state.opening_events()
+    events += state.apply_action("H5")
+    events += state.apply_action("G2")
+    seat, view, seen = seat_inputs(state, events)
+    k = determinize_livemix.read(view, seen)
+    assert seat == 2
+    assert k.voids == [0, 1, 0, 0]
+    assert k.unseen == (0xFFF << 12 | 0xFFF << 36 | 0xFFF) & ~(1 << 4 | 1 << 13)
+
+
+def test_sampling_with_tight_voids_always_finds_the_consistent_deal():
+    # Three hands, each void in all but one group: the only consistent deal is forced.
+    pool = sum(1 << c for c in list(range(0, 4)) + list(range(12, 16)) + list(range(24, 28)))
+    voids = [0b1110, 0b1101, 0b1011]
+    for seed in range(50):
+        hands = deal_hidden(pool, [4, 4, 4], voids, random.Random(seed))
+        assert hands == [0xF, 0xF << 12, 0xF << 24]
+
+
+def test_sampling_without_voids_is_a_plain_deal_of_the_pool():
+    pool = (1 << 30) - 1
+    hands = deal_hidden(pool, [10, 10, 10], [0, 0, 0], random.Random(3))
+    assert [h.bit_count() for h in hands] == [10, 10, 10]
+    assert hands[0] | hands[1] | hands[2] == pool
