@@ -70,8 +70,24 @@ def redis_server_binary() -> str | None:
     return None
 
 
+def port_in_use(port: int) -> bool:
+    """Whether something already listens on localhost:`port`."""
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0
+
+
+def free_port() -> int:
+    """A port nothing listens on now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
 def start_redis(stack: Stack, port: int) -> str:
-    """Start a throwaway redis-server on `port`; its URL."""
+    """Start a throwaway redis-server on `port` (another free one if that is taken: it may
+    be a Redis this stack must not touch); its URL."""
+    if port_in_use(port):
+        port = free_port()
     binary = redis_server_binary()
     if binary is None:
         raise SystemExit("no redis-server: install one (apt-get install redis-server, or "
