@@ -1,0 +1,32 @@
+"""The bot service: Celery workers that play bot seats, and cardroom.v1.BotService.
+
+- Workers: ``celery -A services.bot.celery_app worker -Q cardroom.bots,cardroom.bots.search``
+  play the bot seats of matches (services.bot.tasks); they scale by adding workers.
+- API: ``python -m services.bot`` serves SuggestMove and ListPolicies on GRPC_PORT (50052)
+  with metrics on METRICS_PORT (9102).
+
+Settings are read from the environment (services.bot.celery_app.BotSettings and
+CONVENTIONS.md); docs/bots-workers.md describes them and how to run and scale workers.
+"""
+
+import os
+import sys
+import tempfile
+
+# A prefork worker counts in files that its parent process reads (prometheus_client's
+# multiprocess mode), a mode fixed when prometheus_client is first imported. In a
+# `celery ... worker` process this module is loaded before anything imports it, so the
+# directory is named here (unless PROMETHEUS_MULTIPROC_DIR names one); every other process
+# that loads the app (the API, tests) keeps the plain registry.
+
+
+def _is_worker_command(argv: list[str]) -> bool:
+    """Whether this process is `celery ... worker` (the script, or `python -m celery`)."""
+    program = argv[0] if argv else ""
+    names = {os.path.basename(program), os.path.basename(os.path.dirname(program))}
+    return "celery" in names and "worker" in argv[1:]
+
+
+if _is_worker_command(sys.argv) and "prometheus_client" not in sys.modules:
+    os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(
+        tempfile.gettempdir(), f"cardroom-worker-metrics-{os.getpid()}"))

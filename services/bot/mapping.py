@@ -1,0 +1,115 @@
+"""Pure conversions between cardroom.v1 bot messages and plain values (no I/O, no context)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from services.match import mapping as match_mapping
+from shared.bots import PolicyInfo
+from shared.bots.base import FAST, SEARCH
+from shared.errors import InvalidArgument, InvalidFields
+from shared.proto.cardroom.v1 import bot_pb2 as pb
+
+COSTS = {FAST: pb.POLICY_COST_FAST, SEARCH: pb.POLICY_COST_SEARCH}
+#: Longest policy name a request may carry (as for seats in CreateMatch).
+MAX_POLICY = 64
+#: Most events a raw observation may carry (a whole long match fits).
+MAX_EVENTS = 5000
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A validated SuggestMove request; `game`, `view` and `events` only for a raw one."""
+
+    policy: str
+    params: dict[str, int | float]
+    seed: int
+    match_id: str = ""
+    game: str = ""
+    view: dict[str, Any] | None = None
+    events: tuple[dict[str, Any], ...] = ()
+
+
+def suggest_query(request: pb.SuggestMoveRequest) -> Query:
+    """The query of a SuggestMove request; InvalidFields naming every bad field."""
+    problems: list[tuple[str, str]] = []
+    if not request.policy:
+        problems.append(("policy", "a policy is required (ListPolicies names them)"))
+    elif len(request.policy) > MAX_POLICY:
+        problems.append(("policy", f"at most {MAX_POLICY} characters"))
+    params = _params(request.params, problems)
+    source = request.WhichOneof("source")
+    if source is None:
+        problems.append(("source", "a match_id or an observation is required"))
+    if problems:
+        raise InvalidFields(problems)
+    if source == "match_id":
+        return Query(request.policy, params, request.seed, match_id=request.match_id)
+    return _raw(request, params)
+
+
+def _params(given: Mapping[str, float], problems: list[tuple[str, str]]
+            ) -> dict[str, int | float]:
+    params: dict[str, int | float] = {}
+    for name, value in sorted(given.items()):
+        if not math.isfinite(value):
+            problems.append((f"params[{name}]", "must be a finite number"))
+        else:
+            params[name] = int(value) if value.is_integer() else value
+    return params
+
+
+def _raw(request: pb.SuggestMoveRequest, params: dict[str, int | float]) -> Query:
+    raw = request.observation
+    problems: list[tuple[str, str]] = []
+    game = match_mapping.GAMES.get(raw.game, "")
+    if not game:
+        problems.append(("observation.game", "must be GAME_LIVEMIX, GAME_VIVO or GAME_MIXMATCH"))
+    view = match_mapping.to_plain(raw.view)
+    if not view:
+        problems.append(("observation.view", "the seat's observation is required"))
+    if len(raw.events) > MAX_EVENTS:
+        problems.append(("observation.events", f"at most {MAX_EVENTS} events"))
+    if problems:
+        raise InvalidFields(problems)
+    events = tuple(match_mapping.to_plain(e) for e in raw.events)
+    return Query(request.policy, params, request.seed, game=game, view=view, events=events)
+
+
+def suggest_response(decision: Mapping[str, Any], policy: str, version: int = 0
+                     ) -> pb.SuggestMoveResponse:
+    """SuggestMove's answer from a decision (Decision.to_dict(), as the task returns it)."""
+    return pb.SuggestMoveResponse(
+        action=str(decision["action"]), evaluation=match_mapping.to_struct(
+            decision.get("evaluation") or {}),
+        policy=policy, think_seconds=float(decision.get("think_s", 0.0)),
+        iterations=int(decision.get("iterations", 0)),
+        delay_seconds=float(decision.get("delay_s", 0.0)), version=version)
+
+
+def policy_info(info: PolicyInfo) -> pb.PolicyInfo:
+    """A policy's description for ListPolicies."""
+    return pb.PolicyInfo(
+        game=match_mapping.GAME_ENUMS[info.game], name=info.name,
+        description=info.description, cost=COSTS.get(info.cost, pb.POLICY_COST_UNSPECIFIED),
+        params=[pb.PolicyParam(name=p.name, kind=p.kind, default_value=p.default,
+                               minimum=p.minimum, maximum=p.maximum,
+                               description=p.description) for p in info.params])
+
+
+def policies_response(infos: Sequence[PolicyInfo]) -> pb.ListPoliciesResponse:
+    """ListPolicies' answer."""
+    return pb.ListPoliciesResponse(policies=[policy_info(i) for i in infos])
+
+
+def list_game(request: pb.ListPoliciesRequest) -> str | None:
+    """The game a ListPolicies request asks about (None: every game)."""
+    if request.game == 0:
+        return None
+    game = match_mapping.GAMES.get(request.game)
+    if game is None:
+        raise InvalidArgument("game must be GAME_LIVEMIX, GAME_VIVO or GAME_MIXMATCH", "game")
+    return game

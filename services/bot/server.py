@@ -1,0 +1,64 @@
+"""The bot API's server: BotServicer on the common bootstrap (shared.rpc.server)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import grpc
+from celery import Celery  # type: ignore[import-untyped]
+from prometheus_client import CollectorRegistry
+
+from shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
+from shared.rpc.server import Server, ServiceDef, open_channel
+from shared.rpc.server import create_server as create_rpc_server
+
+from .celery_app import BotSettings, create_app
+from .client import MatchClient
+from .servicer import BotServicer
+from .suggest import Suggester
+
+#: The full name health checks and reflection know the service by.
+SERVICE_NAME = bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
+#: Worker threads: each waits on a worker's answer, so many may be in flight at once.
+MAX_WORKERS = 32
+
+
+@dataclass
+class BotServer:
+    """The bot API: the gRPC server, its Celery app and its match-service channel."""
+
+    rpc: Server
+    app: Celery
+    client: MatchClient
+
+    @property
+    def port(self) -> int:
+        """The bound gRPC port."""
+        return self.rpc.port
+
+    def start(self) -> None:
+        """Serve calls (health SERVING, /metrics up)."""
+        self.rpc.start()
+
+    def stop(self, grace: float | None = 5.0) -> None:
+        """Stop serving (health NOT_SERVING first), then close the connections."""
+        self.rpc.stop(grace)
+        self.client.close()
+        self.app.close()
+
+
+def create_server(settings: BotSettings, *, registry: CollectorRegistry | None = None,
+                  host: str = "[::]", app: Celery | None = None) -> tuple[BotServer, int]:
+    """The bot API bound to settings.common.grpc_port (0: a free port): (server, port)."""
+    app = create_app(settings) if app is None else app
+    client = MatchClient(open_channel(settings.common.match_addr, settings.common),
+                         settings.rpc_timeout_s)
+    servicer = BotServicer(Suggester(app, settings, client))
+
+    def add(server: grpc.Server) -> None:
+        bot_pb2_grpc.add_BotServiceServicer_to_server(servicer, server)
+
+    service = ServiceDef(bot_pb2.DESCRIPTOR.services_by_name["BotService"], add)
+    rpc, port = create_rpc_server([service], settings.common, registry=registry, host=host,
+                                  max_workers=MAX_WORKERS)
+    return BotServer(rpc, app, client), port
