@@ -1,0 +1,265 @@
+"""Write the Grafana dashboards in deploy/grafana/dashboards/ from the panel lists below.
+
+    python deploy/grafana/dashboards.py          # rewrite the JSON files
+    python deploy/grafana/dashboards.py --check  # exit 1 when a file differs (tests run this)
+
+Every query names series the services really export (a test checks them against a live
+scrape). Each dashboard picks its Prometheus data source in a variable, so the same JSON
+works with the compose Grafana and with a cluster's Grafana (ConfigMaps, deploy/k8s).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+OUT = HERE / "dashboards"
+DATASOURCE = {"type": "prometheus", "uid": "${datasource}"}
+
+
+@dataclass(frozen=True)
+class Panel:
+    """One time-series panel: a title, its queries as (expr, legend), a unit."""
+
+    title: str
+    queries: tuple[tuple[str, str], ...]
+    unit: str = "short"
+    description: str = ""
+    width: int = 12
+    stack: bool = False
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """A dashboard: rows of panels under a title, with the variables its queries use."""
+
+    uid: str
+    title: str
+    description: str
+    rows: tuple[tuple[str, tuple[Panel, ...]], ...]
+    variables: tuple[tuple[str, str], ...] = field(default_factory=tuple)
+
+
+def p99(metric: str, by: str, selector: str = "") -> str:
+    """The 99th percentile of histogram `metric` over 5 minutes, by `by`."""
+    return quantile(0.99, metric, by, selector)
+
+
+def quantile(q: float, metric: str, by: str, selector: str = "") -> str:
+    """The `q` quantile of histogram `metric` over 5 minutes, by `by`."""
+    matcher = f"{{{selector}}}" if selector else ""
+    return f"histogram_quantile({q}, sum by (le, {by}) (rate({metric}_bucket{matcher}[5m])))"
+
+
+RPC = Dashboard(
+    uid="cardroom-rpc", title="Cardroom / RPC",
+    description="Calls, errors and latency of every gRPC method of the Cardroom services.",
+    variables=(("job", "label_values(grpc_server_started_total, job)"),),
+    rows=(
+        ("Traffic", (
+            Panel("Calls per second by method", ((
+                'sum by (job, grpc_method) (rate(grpc_server_started_total{job=~"$job"}[5m]))',
+                "{{job}} {{grpc_method}}"),), unit="reqps"),
+            Panel("Calls per second by status", ((
+                'sum by (grpc_code) (rate(grpc_server_handled_total{job=~"$job"}[5m]))',
+                "{{grpc_code}}"),), unit="reqps", stack=True),
+        )),
+        ("Errors", (
+            Panel("Server-fault ratio by method", ((
+                'sum by (job, grpc_method) (rate(grpc_server_handled_total{job=~"$job", '
+                'grpc_code=~"Unknown|Internal|Unavailable|DataLoss|DeadlineExceeded"}[5m])) / '
+                'sum by (job, grpc_method) (rate(grpc_server_handled_total{job=~"$job"}[5m]))',
+                "{{job}} {{grpc_method}}"),), unit="percentunit",
+                description="What CardroomRpcErrorRatioHigh pages on (above 5%)."),
+            Panel("Refused calls by method and code", ((
+                'sum by (grpc_method, grpc_code) (rate(grpc_server_handled_total{job=~"$job", '
+                'grpc_code!~"OK|Unknown|Internal|Unavailable|DataLoss|DeadlineExceeded"}[5m]))',
+                "{{grpc_method}} {{grpc_code}}"),), unit="reqps",
+                description="Client-side outcomes: illegal moves, stale versions, bad tokens."),
+        )),
+        ("Latency", (
+            Panel("p50 latency by method", ((quantile(
+                0.5, "grpc_server_handling_seconds", "job, grpc_method",
+                'job=~"$job", grpc_type="unary"'), "{{job}} {{grpc_method}}"),), unit="s"),
+            Panel("p99 latency by method", ((p99(
+                "grpc_server_handling_seconds", "job, grpc_method",
+                'job=~"$job", grpc_type="unary"'), "{{job}} {{grpc_method}}"),), unit="s"),
+        )),
+    ))
+
+MATCHES = Dashboard(
+    uid="cardroom-matches", title="Cardroom / Matches",
+    description="Matches played per game, moves, timers and Redis as the match service sees "
+                "them.",
+    rows=(
+        ("Matches", (
+            Panel("Active matches per game", ((
+                "max by (game) (cardroom_active_matches)", "{{game}}"),), stack=True,
+                description="From the lobby index in Redis: every replica reports the same."),
+            Panel("Matches created and finished per game (per minute)", (
+                ("sum by (game) (rate(cardroom_matches_created_total[5m])) * 60",
+                 "created {{game}}"),
+                ("sum by (game, reason) (rate(cardroom_matches_finished_total[5m])) * 60",
+                 "finished {{game}} ({{reason}})"),
+            )),
+        )),
+        ("Moves", (
+            Panel("Moves per second by outcome", ((
+                "sum by (game, outcome) (rate(cardroom_moves_total[5m]))",
+                "{{game}} {{outcome}}"),), unit="ops", stack=True),
+            Panel("Redis round trip p99 by operation", ((
+                p99("cardroom_redis_round_trip_seconds", "op"), "{{op}}"),), unit="s"),
+        )),
+        ("Timers", (
+            Panel("Deadlines fired per minute by kind", ((
+                "sum by (kind) (rate(cardroom_timer_firings_total[5m])) * 60", "{{kind}}"),)),
+            Panel("Timer lag p99 by kind", ((
+                p99("cardroom_timer_lag_seconds", "kind"), "{{kind}}"),), unit="s",
+                description="How late deadlines fire; CardroomTimersLagging pages above 2 s."),
+        )),
+    ))
+
+BOTS = Dashboard(
+    uid="cardroom-bots", title="Cardroom / Bots",
+    description="Bot task queues, workers, think time and task outcomes.",
+    rows=(
+        ("Queues and workers", (
+            Panel("Queue depth", ((
+                'max by (key) (redis_key_size{key=~"cardroom\\\\.bots(\\\\.search)?"})',
+                "{{key}}"),),
+                description="Tasks waiting in each Redis list (KEDA scales workers on it)."),
+            Panel("Workers up", ((
+                'count(up{job="worker"} == 1)', "workers"),),
+                description="Bot worker containers or pods Prometheus scrapes."),
+            Panel("Queue wait p95", ((quantile(
+                0.95, "cardroom_bot_queue_wait_seconds", "queue"), "{{queue}}"),), unit="s"),
+            Panel("Bot tasks sent by the match service", ((
+                "sum by (outcome) (rate(cardroom_bot_tasks_total[5m]))", "{{outcome}}"),),
+                unit="ops"),
+        )),
+        ("Decisions", (
+            Panel("Think time p50 by game and policy", ((quantile(
+                0.5, "cardroom_bot_think_seconds", "game, policy"),
+                "{{game}} {{policy}}"),), unit="s"),
+            Panel("Think time p95 by game and policy", ((quantile(
+                0.95, "cardroom_bot_think_seconds", "game, policy"),
+                "{{game}} {{policy}}"),), unit="s"),
+            Panel("Task outcomes per second", ((
+                "sum by (task, outcome) (rate(cardroom_bot_worker_tasks_total[5m]))",
+                "{{task}} {{outcome}}"),), unit="ops", stack=True),
+            Panel("Search speed p50 (iterations per second)", ((quantile(
+                0.5, "cardroom_bot_search_iterations_per_second", "game, policy"),
+                "{{game}} {{policy}}"),)),
+        )),
+    ))
+
+SOLVER = Dashboard(
+    uid="cardroom-solver", title="Cardroom / Solver",
+    description="Mix Match solver: search time by card count, proofs and verdicts.",
+    rows=(
+        ("Search", (
+            Panel("Search time p50 by card count", ((quantile(
+                0.5, "cardroom_solver_solve_seconds", "card_count"), "{{card_count}} cards"),),
+                unit="s"),
+            Panel("Search time p99 by card count", ((p99(
+                "cardroom_solver_solve_seconds", "card_count"), "{{card_count}} cards"),),
+                unit="s"),
+            Panel("Answers: proven optimal or budget-limited", ((
+                "sum by (outcome) (rate(cardroom_solver_answers_total[5m]))", "{{outcome}}"),),
+                unit="ops", stack=True),
+            Panel("Claims verified by verdict", ((
+                "sum by (valid) (rate(cardroom_solver_verdicts_total[5m]))", "valid={{valid}}"),),
+                unit="ops", stack=True),
+        )),
+    ))
+
+DASHBOARDS = (RPC, MATCHES, BOTS, SOLVER)
+
+
+def panel_json(panel: Panel, panel_id: int, x: int, y: int) -> dict[str, Any]:
+    """Grafana's JSON of one time-series panel."""
+    return {
+        "id": panel_id, "type": "timeseries", "title": panel.title,
+        "description": panel.description, "datasource": DATASOURCE,
+        "gridPos": {"h": 8, "w": panel.width, "x": x, "y": y},
+        "targets": [{"refId": chr(ord("A") + i), "datasource": DATASOURCE, "expr": expr,
+                     "legendFormat": legend} for i, (expr, legend) in enumerate(panel.queries)],
+        "fieldConfig": {"defaults": {
+            "unit": panel.unit,
+            "custom": {"fillOpacity": 20 if panel.stack else 0,
+                       "stacking": {"mode": "normal" if panel.stack else "none"}}},
+            "overrides": []},
+        "options": {"legend": {"displayMode": "list", "placement": "bottom", "showLegend": True},
+                    "tooltip": {"mode": "multi", "sort": "desc"}},
+    }
+
+
+def dashboard_json(board: Dashboard) -> dict[str, Any]:
+    """Grafana's JSON of a whole dashboard: a row panel, then its panels two by two."""
+    panels: list[dict[str, Any]] = []
+    y = 0
+    for row_title, row in board.rows:
+        panels.append({"id": len(panels) + 1, "type": "row", "title": row_title,
+                       "collapsed": False, "gridPos": {"h": 1, "w": 24, "x": 0, "y": y},
+                       "panels": []})
+        y += 1
+        x = 0
+        for panel in row:
+            if x + panel.width > 24:
+                x, y = 0, y + 8
+            panels.append(panel_json(panel, len(panels) + 1, x, y))
+            x += panel.width
+        y += 8
+    return {
+        "uid": board.uid, "title": board.title, "description": board.description,
+        "tags": ["cardroom"], "timezone": "browser", "editable": True, "graphTooltip": 1,
+        "schemaVersion": 39, "version": 1, "refresh": "30s",
+        "time": {"from": "now-1h", "to": "now"}, "annotations": {"list": []}, "links": [],
+        "templating": {"list": [_datasource_variable(),
+                                *(_query_variable(n, q) for n, q in board.variables)]},
+        "panels": panels,
+    }
+
+
+def _datasource_variable() -> dict[str, Any]:
+    return {"name": "datasource", "label": "Data source", "type": "datasource",
+            "query": "prometheus", "current": {}, "hide": 0, "refresh": 1, "options": []}
+
+
+def _query_variable(name: str, query: str) -> dict[str, Any]:
+    return {"name": name, "label": name, "type": "query", "datasource": DATASOURCE,
+            "definition": query, "query": {"query": query, "refId": name},
+            "includeAll": True, "multi": True, "allValue": ".*", "current": {},
+            "refresh": 2, "sort": 1, "hide": 0, "options": []}
+
+
+def rendered() -> dict[Path, str]:
+    """Each dashboard file's path and text."""
+    return {OUT / f"{board.uid}.json": json.dumps(dashboard_json(board), indent=2) + "\n"
+            for board in DASHBOARDS}
+
+
+def main(argv: list[str]) -> int:
+    """Write the files, or with --check report those that differ."""
+    check = argv == ["--check"]
+    stale = []
+    for path, text in rendered().items():
+        if check:
+            if not path.is_file() or path.read_text() != text:
+                stale.append(path.name)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text)
+    if stale:
+        print(f"out of date: {', '.join(stale)}; run python deploy/grafana/dashboards.py",
+              file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
