@@ -20,10 +20,13 @@ from fractions import Fraction
 from itertools import compress
 from math import prod
 from operator import not_
-from typing import cast
+from typing import Any
 
 from shared.arith import ArithRules, Num
 from shared.solver.expr import quotient
+
+#: Most cached value bounds per kernel.
+BOUND_CAP = 100_000
 
 
 class Kernel:
@@ -67,16 +70,17 @@ class PositiveInts(Kernel):
 
     def __init__(self, rules: ArithRules) -> None:
         self.rules = rules
+        self._bounds: dict[Sequence[int], int] = {}
 
     def legal(self, value: Num) -> bool:
         """Positive and whole."""
         return isinstance(value, int) and value > 0
 
-    def forward(self, xs: set[Num], ys: Sequence[Num]) -> set[Num]:
+    # Values here are all ints: the hot methods take Any so no per-call casts are needed.
+    def forward(self, xs: set[Any], ys: Sequence[Any]) -> set[Num]:
         """Sums, products, positive differences and exact quotients, via C-level maps."""
-        out: set[int] = set()
-        ys = cast("Sequence[int]", ys)
-        for x in cast("set[int]", xs):
+        out: set[Num] = set()
+        for x in xs:
             below = bisect_left(ys, x)
             upto = bisect_right(ys, x, below)
             small, large = ys[:upto], ys[below:]
@@ -87,14 +91,17 @@ class PositiveInts(Kernel):
             # x / y needs y | x (so y <= x); y / x needs x | y (so y >= x).
             out.update(map(x.__floordiv__, compress(small, map(not_, map(x.__mod__, small)))))
             out.update(map(x.__rfloordiv__, compress(large, map(not_, map(x.__rmod__, large)))))
-        return cast("set[Num]", out)
+        return out
 
-    def meet(self, xs: set[Num], ys: set[Num], target: Num) -> bool:
+    def meet(self, xs: set[Any], ys: set[Any], target: Any) -> bool:
         """Set intersections of the inverse images, smaller side streamed."""
         if len(xs) > len(ys):
             xs, ys = ys, xs
-        t = int(target)
-        listed = cast("list[int]", list(xs))
+        t = target
+        if len(xs) == 1:
+            for x in xs:
+                return not ys.isdisjoint(self.inverses(t, x))
+        listed = list(xs)
         if not ys.isdisjoint(map(t.__sub__, listed)):  # x + y = t
             return True
         if not ys.isdisjoint(map(t.__add__, listed)):  # y - x = t
@@ -109,9 +116,9 @@ class PositiveInts(Kernel):
         return not ys.isdisjoint(map(t.__rfloordiv__, compress(listed, map(not_, map(
             t.__rmod__, listed)))))  # x / y = t
 
-    def inverses(self, target: Num, x: Num) -> list[Num]:
+    def inverses(self, target: Any, x: Any) -> list[Num]:
         """Up to six candidates, nearest first."""
-        t, a = int(target), int(x)
+        t, a = target, x
         out: list[Num] = []
         if t > a:
             out.append(t - a)
@@ -131,7 +138,14 @@ class PositiveInts(Kernel):
 
     def possible(self, cards: Sequence[int], target: Num) -> bool:
         """Positive, whole and within the largest value the cards can make."""
-        return isinstance(target, int) and 0 < target <= _doubled_bound(cards)
+        if not isinstance(target, int) or target <= 0:
+            return False
+        bound = self._bounds.get(cards)
+        if bound is None:
+            if len(self._bounds) >= BOUND_CAP:
+                self._bounds.clear()
+            bound = self._bounds[cards] = _doubled_bound(cards)
+        return target <= bound
 
 
 class Integers(Kernel):
@@ -144,12 +158,11 @@ class Integers(Kernel):
         """Whole."""
         return isinstance(value, int)
 
-    def forward(self, xs: set[Num], ys: Sequence[Num]) -> set[Num]:
+    def forward(self, xs: set[Any], ys: Sequence[Any]) -> set[Num]:
         """Sums, products, differences both ways and exact quotients both ways."""
-        out: set[int] = set()
-        ys = cast("Sequence[int]", ys)
+        out: set[Num] = set()
         nonzero = [y for y in ys if y]
-        for x in cast("set[int]", xs):
+        for x in xs:
             out.update(map(x.__add__, ys))
             out.update(map(x.__mul__, ys))
             out.update(map(x.__sub__, ys))
@@ -158,7 +171,7 @@ class Integers(Kernel):
                                                                            nonzero)))))
             if x:
                 out.update(map(x.__rfloordiv__, compress(ys, map(not_, map(x.__rmod__, ys)))))
-        return cast("set[Num]", out)
+        return out
 
     def meet(self, xs: set[Num], ys: set[Num], target: Num) -> bool:
         """Loop over the smaller side; zero handled where it makes every value fit."""

@@ -28,14 +28,14 @@ from shared.solver.multiset import Cards, splits
 SMALL = 3
 #: Most (multiset, target) failures remembered at once (about 120 bytes each).
 MEMO_CAP = 250_000
-#: Most values held in forward tables at once (about 90 bytes each).
-TABLE_CAP = 1_000_000
+#: Most values held in forward tables at once (about 70 bytes each).
+TABLE_CAP = 500_000
 #: Most cached split lists.
 SPLIT_CAP = 50_000
 #: Pairs of values combined between two checks of the clock while building a table.
 CHUNK = 20_000
-#: Search nodes between two checks of the clock.
-TICK = 64
+#: Steps (calls and splits tried) between two checks of the clock.
+PULSE = 256
 
 
 class OutOfBudget(Exception):
@@ -58,7 +58,9 @@ class Searcher:
         self.deadline = deadline
         self.node_limit: int | None = None
         self.nodes = 0
-        self._tables: dict[Cards, tuple[set[Num], list[Num]]] = {}
+        self._steps = 0
+        self._tables: dict[Cards, set[Num]] = {}
+        self._sorted: dict[Cards, list[Num]] = {}
         self._tabled = 0
         self._failed: set[tuple[Cards, Num]] = set()
         self._splits: dict[tuple[Cards, int], list[tuple[Cards, Cards]]] = {}
@@ -69,7 +71,12 @@ class Searcher:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise OutOfNodes
-        if self.deadline is not None and not self.nodes % TICK:
+
+    def _pulse(self) -> None:
+        # Most calls end at a bound or the memo; counting them too keeps clock checks
+        # a fraction of a millisecond apart on any board.
+        self._steps += 1
+        if not self._steps % PULSE:
             self.check_clock()
 
     def check_clock(self) -> None:
@@ -96,9 +103,6 @@ class Searcher:
 
     def values(self, cards: Cards) -> set[Num]:
         """Every value `cards` (all of them) can make."""
-        return self._table(cards)[0]
-
-    def _table(self, cards: Cards) -> tuple[set[Num], list[Num]]:
         found = self._tables.get(cards)
         if found is not None:
             return found
@@ -108,22 +112,29 @@ class Searcher:
             made = set()
             for part, rest in self.halves(cards):
                 self._combine_into(made, part, rest)
-        entry = (made, sorted(made))
         if self._tabled + len(made) > TABLE_CAP:
             self._tables.clear()
+            self._sorted.clear()
             self._tabled = 0
-        self._tables[cards] = entry
+        self._tables[cards] = made
         self._tabled += len(made)
-        return entry
+        return made
+
+    def _sorted_values(self, cards: Cards) -> list[Num]:
+        # Only the larger side of a table being built is ever sorted: small tables.
+        found = self._sorted.get(cards)
+        if found is None:
+            found = self._sorted[cards] = sorted(self.values(cards))
+        return found
 
     def _combine_into(self, made: set[Num], part: Cards, rest: Cards) -> None:
-        xs, ys = self._table(part), self._table(rest)
-        if len(xs[0]) > len(ys[0]):
-            xs, ys = ys, xs
-        step = max(1, CHUNK // max(1, len(ys[1])))
-        listed = xs[1]
+        if len(self.values(part)) > len(self.values(rest)):
+            part, rest = rest, part
+        ys = self._sorted_values(rest)
+        step = max(1, CHUNK // max(1, len(ys)))
+        listed = list(self.values(part))
         for start in range(0, len(listed), step):
-            made |= self.kernel.forward(set(listed[start:start + step]), ys[1])
+            made |= self.kernel.forward(set(listed[start:start + step]), ys)
             self.check_clock()
 
     # -- search -------------------------------------------------------------------------
@@ -139,25 +150,30 @@ class Searcher:
         if len(cards) <= SMALL:
             return self.explain(cards, target) if target in self.values(cards) else None
         kernel = self.kernel
+        self._pulse()
         if not kernel.possible(cards, target):
             return None
         key = (cards, target)
         if key in self._failed:
             return None
         self._tick()
-        for part, rest in self.halves(cards):
-            xs = self.values(part)
-            if len(rest) <= SMALL:
-                if kernel.meet(xs, self.values(rest), target):
-                    return self._meet_tree(part, rest, target)
-                continue
-            for x in xs:
-                if kernel.absorbs(target, x):
-                    return self._join(self.explain(part, x), x, self._sum_tree(rest), target)
-                for y in kernel.inverses(target, x):
-                    sub = self.find(rest, y)
-                    if sub is not None:
-                        return self._join(self.explain(part, x), x, sub, target)
+        tables = self._tables
+        for m in range(1, len(cards) // 2 + 1):
+            for part, rest in self.split(cards, m):
+                self._pulse()
+                xs = tables.get(part) or self.values(part)
+                if len(rest) <= SMALL:
+                    if kernel.meet(xs, tables.get(rest) or self.values(rest), target):
+                        return self._meet_tree(part, rest, target)
+                    continue
+                for x in xs:
+                    if kernel.absorbs(target, x):
+                        return self._join(self.explain(part, x), x, self._sum_tree(rest),
+                                          target)
+                    for y in kernel.inverses(target, x):
+                        sub = self.find(rest, y)
+                        if sub is not None:
+                            return self._join(self.explain(part, x), x, sub, target)
         if len(self._failed) >= MEMO_CAP:
             self._failed.clear()
         self._failed.add(key)
@@ -173,14 +189,16 @@ class Searcher:
         raise CardroomError(f"no tree for {value} from {cards}: inconsistent tables")
 
     def _meet_tree(self, part: Cards, rest: Cards, target: Num) -> Tree:
-        ys = self.values(rest)
-        for x in self.values(part):
+        xs, ys = self.values(part), self.values(rest)
+        if len(xs) > len(ys):
+            part, rest, xs, ys = rest, part, ys, xs
+        for x in xs:
+            self._pulse()
             if self.kernel.absorbs(target, x):
                 return self._join(self.explain(part, x), x, self._sum_tree(rest), target)
             for y in self.kernel.inverses(target, x):
                 if y in ys:
-                    sub = self.explain(rest, y)
-                    return self._join(self.explain(part, x), x, sub, target)
+                    return self._join(self.explain(part, x), x, self.explain(rest, y), target)
         raise CardroomError(f"no meet for {target} from {part} and {rest}")
 
     @staticmethod
