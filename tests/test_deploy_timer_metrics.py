@@ -48,3 +48,4 @@ def test_timer_lag_series_exist_before_any_timer_fires() -> None:
     MatchMetrics(registry)
     for kind in ("hourglass", "clock", "bot_retry"):
         assert registry.get_sample_value("cardroom_timer_lag_seconds_count", {"kind": kind}) == 0
+        assert registry.get_sample_value("cardroom_timer_firings_total", {"kind": kind}) == 0

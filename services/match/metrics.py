@@ -40,6 +40,7 @@ class MatchMetrics:
             registry=registry)
         for kind in ("hourglass", "clock", "bot_retry"):
             self.timer_lag.labels(kind)
+            self.timer_firings.labels(kind)
         self.timer_loop_seconds = Gauge(
             "cardroom_timer_loop_last_run_timestamp_seconds",
             "Unix time this replica's timer loop last finished a poll of the timer index.",
