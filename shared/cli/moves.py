@@ -1,0 +1,73 @@
+"""What a line typed at the play prompt means: a command, or a move in canonical notation."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shared.errors import InvalidArgument
+
+from .render.common import JSON
+
+HELP = "help"
+HINT = "hint"
+QUIT = "quit"
+REDRAW = "redraw"
+MOVE = "move"
+CLAIM = "claim"
+
+_COMMANDS = {"": REDRAW, "b": REDRAW, "board": REDRAW, "h": HELP, "help": HELP,
+             "?": HINT, "hint": HINT, "q": QUIT, "quit": QUIT, "resign": QUIT}
+
+
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """One line, understood: what to do, and the move's canonical text (for MOVE and CLAIM)."""
+
+    kind: str
+    action: str = ""
+
+
+def read_line(line: str, game: str, legal: list[str], observation: JSON) -> Typed:
+    """Understand a typed line; InvalidArgument says why a line means nothing."""
+    text = line.strip()
+    command = _COMMANDS.get(text.lower())
+    if command is not None:
+        return Typed(command)
+    if game == "mixmatch":
+        return _mixmatch(text, legal, observation)
+    if text.isdigit():
+        return Typed(MOVE, _numbered(int(text), legal))
+    return Typed(MOVE, text.upper())
+
+
+def _numbered(number: int, legal: list[str]) -> str:
+    if not 1 <= number <= len(legal):
+        raise InvalidArgument(f"there is no move {number}: type 1 to {len(legal)} or a card")
+    return legal[number - 1]
+
+
+def _mixmatch(text: str, legal: list[str], observation: JSON) -> Typed:
+    lowered = text.lower()
+    if lowered in ("t", "timeout"):
+        return Typed(MOVE, "timeout")
+    if lowered == "pass":
+        return Typed(MOVE, "pass")
+    if observation.get("phase") == "pick":
+        number = lowered.removeprefix("pick").strip()
+        if not number.isdigit():
+            raise InvalidArgument("pick a card: type its number (or 'pass' when you may)")
+        return Typed(MOVE, f"pick {int(number)}")
+    return Typed(CLAIM, text.removeprefix("claim").strip())
+
+
+def help_lines(game: str) -> list[str]:
+    """What may be typed at the prompt of `game`."""
+    if game == "mixmatch":
+        moves = ["an expression over the cards, e.g. 24+12*2 or (7-6)*48: your claim",
+                 "while picking own cards: a card's number, or 'pass'",
+                 "t or timeout: call time (when the hourglass ran out, or with no hourglass)"]
+    else:
+        moves = ["a card as shown (e.g. H12), or its number in the list of legal moves"]
+    return [*moves, "? or hint: what a bot would play", "Enter or b: draw the table again",
+            "q or quit: resign (the service plays your seat to the end)",
+            "Ctrl-D: leave without resigning"]

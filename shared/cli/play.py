@@ -1,0 +1,125 @@
+"""`cardroom play` (a new match against bots) and `cardroom join` (an open seat, or your own)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from rich.text import Text
+
+from shared.client import SeatSession, bot, human
+from shared.client.types import GAMES
+from shared.errors import InvalidArgument
+
+from .app import App
+from .player import Player, hint_text
+
+#: The policy bot seats get when --bots is not given (every game has it).
+DEFAULT_POLICY = "random"
+DEFAULT_PLAYERS = {"livemix": 4, "vivo": 4, "mixmatch": 2}
+
+
+def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
+    """The play and join subcommands."""
+    play = commands.add_parser(
+        "play", parents=[common], help="play a new match at this terminal against bots",
+        description="Create a match with you in seat 0 and bots in the other seats, then "
+                    "play it here. Type h at the prompt for help.")
+    play.add_argument("game", choices=sorted(GAMES), help="the game")
+    play.add_argument("--players", "-n", type=int,
+                      help="seats at the table, you included (default: livemix 4, vivo 4, "
+                           "mixmatch 2)")
+    play.add_argument("--bots", default=DEFAULT_POLICY, metavar="POLICY",
+                      help=f"the bots' policy (default {DEFAULT_POLICY}; see cardroom policies)")
+    play.add_argument("--strength", type=int, default=0, help="the bots' strength (0: default)")
+    play.add_argument("--name", default="", help="your name at the table")
+    play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same "
+                      "cards)")
+    play.add_argument("--hourglass", type=float, metavar="SECONDS",
+                      help="Mix Match: seconds per hourglass (0: none, call time yourself)")
+    play.add_argument("--clock", type=float, metavar="SECONDS",
+                      help="seconds you have per move (a bot moves for you when it runs out)")
+    play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option (JSON value), e.g. -o faster=true; repeatable")
+    _hint_flag(play)
+    play.set_defaults(run=run_play)
+    join = commands.add_parser(
+        "join", parents=[common], help="take an open seat of a match (or come back to yours)",
+        description="Claim an open seat of a match waiting for players and play it here; "
+                    "with --token, come back to a seat you already hold.")
+    join.add_argument("match_id", metavar="MATCH_ID")
+    join.add_argument("--seat", type=int, help="the open seat to take (default: the first)")
+    join.add_argument("--token", help="your seat's token (to come back to your seat)")
+    join.add_argument("--name", default="", help="your name at the table")
+    _hint_flag(join)
+    join.set_defaults(run=run_join)
+
+
+def _hint_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hint-policy", metavar="POLICY",
+                        help="the policy asked for hints (default: the bots' policy)")
+
+
+def options_of(args: argparse.Namespace) -> dict[str, Any]:
+    """The game options of the flags: --hourglass and every --option KEY=VALUE."""
+    options: dict[str, Any] = {}
+    for item in args.option:
+        key, sep, raw = item.partition("=")
+        if not sep or not key.strip():
+            raise InvalidArgument(f"--option takes KEY=VALUE, not {item!r}", "option")
+        try:
+            options[key.strip()] = json.loads(raw)
+        except ValueError:
+            options[key.strip()] = raw  # a bare word is a string
+    if args.hourglass is not None:
+        if args.game != "mixmatch":
+            raise InvalidArgument("--hourglass is a Mix Match option", "hourglass")
+        options["hourglass_seconds"] = args.hourglass
+    return options
+
+
+def run_play(app: App, args: argparse.Namespace) -> int:
+    """Create the match and play it."""
+    players = args.players or DEFAULT_PLAYERS[args.game]
+    seats = [human(args.name)] + [bot(args.bots, args.strength) for _ in range(players - 1)]
+    created = app.room.match.create(args.game, players, seats, options=options_of(args),
+                                     seed=args.seed, clock=args.clock)
+    token = created.tokens[0]
+    app.console.print(Text.assemble(("Match ", "bold"), (created.match_id, "bold cyan"),
+                                    f": you are seat 0 against {players - 1} "
+                                    f"{args.bots} bot(s)."))
+    app.console.print(Text(f"(to come back: cardroom join {created.match_id} --token {token})",
+                           style="dim"))
+    session = app.room.match.seat(created.match_id, token)
+    return _play(app, session, args.hint_policy or args.bots, cursor=0)
+
+
+def run_join(app: App, args: argparse.Namespace) -> int:
+    """Take the seat and play it."""
+    token, cursor = args.token, 0
+    if token is None:
+        joined = app.room.match.join(args.match_id, args.seat, args.name)
+        token = joined.token
+        app.console.print(Text.assemble(("Seat ", "bold"), str(joined.seat), " of match ",
+                                        (args.match_id, "bold cyan"), " is yours."))
+        app.console.print(Text(f"(to come back: cardroom join {args.match_id} --token {token})",
+                               style="dim"))
+    session = app.room.match.seat(args.match_id, token)
+    if args.token is not None:
+        cursor = session.view().event_seq  # coming back: only what happens from now on
+    view = session.view()
+    policy = args.hint_policy or next((s.policy for s in view.seats if s.kind == "bot"),
+                                      DEFAULT_POLICY)
+    return _play(app, session, policy, cursor)
+
+
+def _play(app: App, session: SeatSession, policy: str, cursor: int) -> int:
+    def hint() -> str:
+        return hint_text(
+            lambda: app.room.bot.hint(session.match_id, session.token, policy).action,
+            policy, app.config.bot_addr)
+
+    if not app.console.is_terminal:
+        app.console.print("(not a terminal: reading moves from standard input)")
+    return Player(app.console, session, hint).run(cursor)

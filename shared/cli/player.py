@@ -1,0 +1,272 @@
+"""The play loop: draw the table, take a move at the prompt, show what everyone does.
+
+A watcher thread follows the match's event stream and prints one line per event; the main
+thread reads the seat's view, draws it when the seat may act, and waits for news when it
+may not. The board is drawn only once the watcher has printed every event the view
+reflects, so the lines and the table never disagree.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from shared.client import MatchView, SeatSession
+from shared.client.types import Event
+from shared.errors import (
+    CardroomError,
+    GameOver,
+    IllegalMove,
+    InvalidArgument,
+    NotFound,
+    StaleVersion,
+    Unavailable,
+)
+
+from . import moves, render
+from .render.common import Scene, names_of, result_text
+
+#: Seconds to wait for the stream to show a change before looking at the match again.
+POLL_S = 1.0
+
+
+class Watcher(threading.Thread):
+    """Prints the match's events as they come; `seq` is the last one printed."""
+
+    def __init__(self, session: SeatSession, console: Console, game: str, names: list[str],
+                 cursor: int) -> None:
+        super().__init__(daemon=True, name="cardroom-watch")
+        self.session, self.console, self.game, self.names = session, console, game, names
+        self.cursor = cursor
+        self.seq = cursor
+        self.changed = threading.Condition()
+        self.stopping = False
+        self.failure: CardroomError | None = None
+        #: The prompt the player is typing at (None when none is shown).
+        self.prompt: str | None = None
+        self._broke_prompt = False
+
+    def run(self) -> None:
+        """Follow the stream to the end of the match."""
+        try:
+            for event in self.session.watch(self.cursor, on_resume=self._resumed):
+                self._show(event)
+        except CardroomError as exc:
+            if not self.stopping:
+                self.failure = exc
+        except Exception:  # the channel closed under a stream that was being resumed
+            if not self.stopping:
+                raise
+        finally:
+            with self.changed:
+                self.stopping = True
+                self.changed.notify_all()
+
+    def _show(self, event: Event) -> None:
+        line = render.describe(self.game, event.data, self.names, self.session.seat)
+        if line is not None and not self.stopping:
+            prompt = self.prompt
+            if prompt is not None and not self._broke_prompt:
+                self.console.print()  # the news starts below what is being typed
+                self._broke_prompt = True
+            self.console.print(line)
+            if prompt is not None:
+                self.console.print(prompt, end="", markup=False)
+        with self.changed:
+            self.seq = event.seq
+            self.changed.notify_all()
+
+    def _resumed(self, cursor: int, reason: str) -> None:
+        self.console.print(f"[dim]connection lost ({escape(reason)}); back, resuming after "
+                           f"event {cursor}[/]")
+
+    def prompting(self, prompt: str | None) -> None:
+        """Say which prompt the player is typing at (None: none)."""
+        self.prompt = prompt
+        self._broke_prompt = False
+
+    def wait_past(self, seq: int, timeout: float) -> bool:
+        """Wait until an event after `seq` was printed (True) or `timeout` passes (False)."""
+        with self.changed:
+            return self.changed.wait_for(lambda: self.seq > seq or self.stopping, timeout)
+
+    def wait_for(self, seq: int, timeout: float) -> None:
+        """Wait until event `seq` was printed (or `timeout` passes)."""
+        with self.changed:
+            self.changed.wait_for(lambda: self.seq >= seq or self.stopping, timeout)
+
+
+class Player:
+    """Plays one seat at the terminal until the match is over or the player leaves."""
+
+    def __init__(self, console: Console, session: SeatSession, hint: Callable[[], str],
+                 read: Callable[[str], str] | None = None) -> None:
+        self.console = console
+        self.session = session
+        self.hint = hint
+        self.read = read or (lambda prompt: console.input(prompt, markup=False))
+        self.watcher: Watcher | None = None
+        #: The seat waited for, since when, and whether that was said.
+        self.waiting: tuple[int | None, float, bool] = (None, 0.0, False)
+
+    def run(self, cursor: int = 0) -> int:
+        """Play to the end; the exit status (0: the match is over or the player left)."""
+        view = self.session.view()
+        names = names_of(view.seats, view.seat)
+        self.watcher = Watcher(self.session, self.console, view.game, names, cursor)
+        self.watcher.start()
+        try:
+            while True:
+                view = self.session.view()
+                self.watcher.wait_for(view.event_seq, 5.0)
+                if view.over:
+                    self._finish(view)
+                    return 0
+                if not view.may_act:
+                    self._wait(view)
+                elif not self._turn(view):
+                    return 0
+        finally:
+            self.watcher.stopping = True
+
+    def _draw(self, view: MatchView) -> None:
+        self.console.print()
+        self.console.print(render.board(view.game, Scene.from_view(view)))
+
+    def _finish(self, view: MatchView) -> None:
+        self._draw(view)
+        names = names_of(view.seats, view.seat)
+        self.console.print(result_text(view.result, names, view.seat))
+
+    def _wait(self, view: MatchView) -> None:
+        assert self.watcher is not None
+        current, since, said = self.waiting
+        if view.current_player != current:
+            current, since, said = view.current_player, time.monotonic(), False
+        elif not said and time.monotonic() - since > POLL_S and current is not None:
+            # Only a seat that keeps the table waiting is named, not every quick bot move.
+            who = "every seat" if current < 0 else names_of(view.seats, view.seat)[current]
+            self.console.print(Text(f"waiting for {who}...", style="dim"))
+            said = True
+        self.waiting = (current, since, said)
+        if self.watcher.failure is not None:
+            time.sleep(POLL_S)  # the stream gave up: look at the match now and then
+        else:
+            self.watcher.wait_past(view.event_seq, POLL_S)
+
+    def _turn(self, view: MatchView) -> bool:
+        """Draw the table, take one line, act on it; False when the player leaves."""
+        self.waiting = (None, 0.0, False)
+        self._draw(view)
+        if view.game != "mixmatch" and view.legal_moves:
+            self.console.print(_legal_line(view))
+        assert self.watcher is not None
+        prompt = _prompt(view)
+        self.watcher.prompting(prompt)
+        try:
+            line = self.read(prompt)
+        except (EOFError, KeyboardInterrupt):
+            self.console.print(f"\nLeft match {view.match_id}; your seat stays yours (the "
+                               "match waits for your move).")
+            return False
+        finally:
+            self.watcher.prompting(None)
+        self._act(view, line)
+        return True
+
+    def _act(self, view: MatchView, line: str) -> None:
+        try:
+            typed = moves.read_line(line, view.game, in_hand_order(view), view.observation)
+        except InvalidArgument as exc:
+            self.console.print(Text(exc.reason, style="red"))
+            return
+        if typed.kind == moves.HELP:
+            for item in moves.help_lines(view.game):
+                self.console.print(f"  {item}", markup=False)
+        elif typed.kind == moves.HINT:
+            self.console.print(Text(self.hint(), style="cyan"))
+        elif typed.kind == moves.QUIT:
+            self._resign()
+        elif typed.kind in (moves.MOVE, moves.CLAIM):
+            self._submit(view, typed)
+
+    def _submit(self, view: MatchView, typed: moves.Typed) -> None:
+        assert self.watcher is not None
+        try:
+            if typed.kind == moves.CLAIM:
+                result = self.session.claim(typed.action, view.observation.get("round"))
+            else:
+                result = self.session.move(typed.action)
+        except IllegalMove as exc:
+            self._refused(exc, view)
+            return
+        except InvalidArgument as exc:
+            self.console.print(Text(f"Not a move: {exc.reason}", style="bold red"))
+            return
+        except StaleVersion:
+            self.console.print(Text("The match moved on meanwhile; here it is now.",
+                                    style="yellow"))
+            return
+        if result.events:
+            self.watcher.wait_for(result.events[-1].seq, 5.0)
+
+    def _refused(self, exc: IllegalMove, view: MatchView) -> None:
+        if isinstance(exc, GameOver):
+            return
+        self.console.print(Text(f"Not allowed: {exc.reason}", style="bold red"))
+        legal = exc.legal or view.legal_moves
+        if legal and view.game != "mixmatch":
+            self.console.print(Text(f"You may play: {' '.join(legal)}", style="red"))
+
+    def _resign(self) -> None:
+        try:
+            answer = self.read("Resign this match? [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            return
+        if answer.strip().lower() in ("y", "yes"):
+            self.session.resign()  # the stream says so, and the service plays the seat on
+
+
+def _legal_line(view: MatchView) -> Text:
+    line = Text("Legal: ", style="bold")
+    palette = render.module(view.game).PALETTE
+    for i, move in enumerate(in_hand_order(view), 1):
+        line.append(f" {i}:", style="dim")
+        line.append(move, style=f"bold {palette.get(move[:1], 'white')}")
+    return line
+
+
+def in_hand_order(view: MatchView) -> list[str]:
+    """The legal moves in the order the hand is shown (the engines sort them as text)."""
+    hand = view.observation.get("hand") or []
+    place = {card: i for i, card in enumerate(hand)}
+    return sorted(view.legal_moves, key=lambda move: (place.get(move, len(hand)), move))
+
+
+def _prompt(view: MatchView) -> str:
+    clock = ""
+    if view.deadline_kind == "move_clock" and view.deadline is not None:
+        clock = f" [{max(0, round(view.deadline - time.time()))} s]"
+    if view.game != "mixmatch":
+        return f"Your move{clock} (number or card, ? hint, h help): "
+    if view.observation.get("phase") == "pick":
+        return "Pick an own card (its number): "
+    return "Your claim (expression, t time, Enter redraw, ? hint, h help): "
+
+
+def hint_text(fetch: Callable[[], str], policy: str, address: str) -> str:
+    """The hint line, or why there is none."""
+    try:
+        action = fetch()
+    except Unavailable:
+        return f"No hint: the bot service at {address} cannot be reached."
+    except NotFound as exc:
+        return f"No hint: {exc.reason}"
+    except CardroomError as exc:
+        return f"No hint: {exc.reason}"
+    return f"Hint ({policy}): {action}" if action else f"Hint ({policy}): no move now"

@@ -1,0 +1,251 @@
+"""The match service from Python: create, join, list, view, move, watch, replay, resign.
+
+    matches = MatchClient(channel)
+    created = matches.create("vivo", 3, seats=[human(), bot("random"), bot("random")])
+    me = matches.seat(created.match_id, created.tokens[0])
+    view = me.view()
+    me.move(view.legal_moves[0])       # expected version and request id filled in
+    for event in me.watch(): ...       # resumes by itself after a dropped connection
+
+Every failed call raises a shared.errors exception (see shared.client.errors).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import grpc
+
+from shared.proto.cardroom.v1 import match_pb2 as pb
+from shared.proto.cardroom.v1 import match_pb2_grpc
+
+from .errors import translated
+from .types import (
+    JSON,
+    Created,
+    Event,
+    Joined,
+    MatchSummary,
+    MatchView,
+    MoveResult,
+    Replay,
+    SeatSpec,
+    events_of,
+    game_enum,
+    status_enum,
+    struct,
+)
+from .watch import OnResume, resumable
+
+#: Leave expected_version out of a move (apply it to whatever version is current).
+ANY_VERSION = -1
+
+
+def human(name: str = "") -> SeatSpec:
+    """A human seat (its token comes back from create)."""
+    return SeatSpec("human", name)
+
+
+def open_seat(name: str = "") -> SeatSpec:
+    """A seat anyone may claim with join."""
+    return SeatSpec("open", name)
+
+
+def bot(policy: str, strength: int = 0, name: str = "") -> SeatSpec:
+    """A seat played by a bot policy."""
+    return SeatSpec("bot", name, policy, strength)
+
+
+def auth(token: str | None) -> list[tuple[str, str]]:
+    """Call metadata carrying a credential."""
+    return [("authorization", f"Bearer {token}")] if token else []
+
+
+def new_request_id() -> str:
+    """A fresh idempotency key for one move."""
+    return uuid.uuid4().hex
+
+
+class MatchClient:
+    """Typed calls of cardroom.v1.MatchService over one channel."""
+
+    def __init__(self, channel: grpc.Channel, timeout: float = 10.0,
+                 token: str | None = None) -> None:
+        self.channel = channel
+        self.stub = match_pb2_grpc.MatchServiceStub(channel)
+        self.timeout = timeout
+        #: The credential used when a call names none (e.g. the admin token).
+        self.token = token
+
+    def _meta(self, token: str | None) -> list[tuple[str, str]]:
+        return auth(token if token is not None else self.token)
+
+    def create(self, game: str, players: int, seats: Sequence[SeatSpec] = (), *,
+               options: Mapping[str, Any] | None = None, seed: int | None = None,
+               deal: JSON | None = None, clock: float | None = None,
+               clock_forfeits: bool = False, clock_policy: str = "") -> Created:
+        """A new match; `clock` is a per-move clock in seconds for human seats."""
+        request = pb.CreateMatchRequest(game=game_enum(game), players=players,
+                                        seats=[s.to_pb() for s in seats],
+                                        options=struct(dict(options or {})))
+        if seed is not None:
+            request.seed = seed
+        if deal is not None:
+            request.deal.CopyFrom(struct(deal))
+        if clock is not None:
+            expiry = pb.CLOCK_EXPIRY_FORFEIT if clock_forfeits else pb.CLOCK_EXPIRY_BOT
+            request.clock.CopyFrom(pb.MoveClock(seconds=clock, on_expiry=expiry,
+                                                policy=clock_policy))
+        with translated():
+            reply = self.stub.CreateMatch(request, timeout=self.timeout)
+        return Created(reply.match_id, reply.version, {t.seat: t.token for t in reply.tokens})
+
+    def join(self, match_id: str, seat: int | None = None, name: str = "") -> Joined:
+        """Claim an open seat (the first one when `seat` is None)."""
+        request = pb.JoinMatchRequest(match_id=match_id, name=name)
+        if seat is not None:
+            request.seat = seat
+        with translated():
+            reply = self.stub.JoinMatch(request, timeout=self.timeout)
+        return Joined(match_id, reply.seat, reply.token, reply.version)
+
+    def list_matches(self, game: str = "", status: str = "", page_size: int = 20,
+                     page_token: str = "") -> tuple[list[MatchSummary], str]:
+        """One page of the lobby, newest first, and the token of the next page ("" at the end)."""
+        request = pb.ListMatchesRequest(game=game_enum(game),
+                                        status=status_enum(status), page_size=page_size,
+                                        page_token=page_token)
+        with translated():
+            reply = self.stub.ListMatches(request, timeout=self.timeout)
+        return [MatchSummary.from_pb(m) for m in reply.matches], reply.next_page_token
+
+    def matches(self, game: str = "", status: str = "", limit: int = 100
+                ) -> Iterator[MatchSummary]:
+        """Up to `limit` matches of the lobby, newest first, page after page."""
+        token, left = "", limit
+        while left > 0:
+            page, token = self.list_matches(game, status, min(100, left), token)
+            yield from page[:left]
+            left -= len(page)
+            if not token:
+                return
+
+    def get(self, match_id: str, token: str | None = None, seat: int | None = None
+            ) -> MatchView:
+        """The view of a seat (by its token, or `seat` with the admin token), else a spectator's."""
+        request = pb.GetMatchRequest(match_id=match_id)
+        if seat is not None:
+            request.seat = seat
+        with translated():
+            reply = self.stub.GetMatch(request, metadata=self._meta(token), timeout=self.timeout)
+        return MatchView.from_pb(reply.match)
+
+    def move(self, match_id: str, action: str, token: str | None = None, *,
+             expected_version: int | None = None, request_id: str | None = None,
+             seat: int | None = None) -> MoveResult:
+        """Play one move in canonical notation. A request id is made when none is given, so
+        the retries of this call never apply the move twice."""
+        request = pb.SubmitMoveRequest(match_id=match_id, action=action,
+                                       request_id=request_id or new_request_id())
+        if expected_version is not None:
+            request.expected_version = expected_version
+        if seat is not None:
+            request.seat = seat
+        with translated():
+            reply = self.stub.SubmitMove(request, metadata=self._meta(token),
+                                         timeout=self.timeout)
+        return MoveResult(reply.version, _status(reply.status), events_of(reply.events),
+                          reply.duplicate)
+
+    def watch(self, match_id: str, token: str | None = None, cursor: int = 0, *,
+              seat: int | None = None, follow: bool = True, resume_for: float = 60.0,
+              on_resume: OnResume | None = None) -> Iterator[Event]:
+        """The events after `cursor` the caller may see, then live ones until the match's
+        end (`follow` False: only those logged so far). Resumes after dropped connections."""
+        metadata = self._meta(token)
+
+        def open_stream(after: int) -> Any:
+            request = pb.WatchMatchRequest(match_id=match_id, cursor=after, no_follow=not follow)
+            if seat is not None:
+                request.seat = seat
+            return self.stub.WatchMatch(request, metadata=metadata)
+
+        return resumable(open_stream, self.channel, cursor, resume_for=resume_for,
+                         on_resume=on_resume)
+
+    def replay(self, match_id: str) -> Replay:
+        """The record of a match that is over."""
+        with translated():
+            reply = self.stub.GetReplay(pb.GetReplayRequest(match_id=match_id),
+                                        timeout=self.timeout)
+        return Replay.from_pb(reply)
+
+    def resign(self, match_id: str, token: str | None = None, seat: int | None = None
+               ) -> MoveResult:
+        """The seat concedes; the service plays it from then on."""
+        request = pb.ResignRequest(match_id=match_id)
+        if seat is not None:
+            request.seat = seat
+        with translated():
+            reply = self.stub.Resign(request, metadata=self._meta(token), timeout=self.timeout)
+        return MoveResult(reply.version, _status(reply.status), events_of(reply.events))
+
+    def abandon(self, match_id: str, token: str | None = None) -> int:
+        """Call the match off for everyone; the new version."""
+        with translated():
+            reply = self.stub.AbandonMatch(pb.AbandonMatchRequest(match_id=match_id),
+                                           metadata=self._meta(token), timeout=self.timeout)
+        return int(reply.version)
+
+    def seat(self, match_id: str, token: str) -> SeatSession:
+        """A handle that plays one seat of one match."""
+        return SeatSession(self, match_id, token)
+
+
+def _status(number: int) -> str:
+    return pb.MatchStatus.Name(number).removeprefix("MATCH_STATUS_").lower()
+
+
+class SeatSession:
+    """One seat of one match: remembers the version it last saw and sends it with moves."""
+
+    def __init__(self, client: MatchClient, match_id: str, token: str) -> None:
+        self.client = client
+        self.match_id = match_id
+        self.token = token
+        #: The match version this seat last saw (None before the first view or move).
+        self.version: int | None = None
+        self.seat: int | None = None
+
+    def view(self) -> MatchView:
+        """The seat's view now (and remember its version)."""
+        view = self.client.get(self.match_id, self.token)
+        self.version, self.seat = view.version, view.seat
+        return view
+
+    def move(self, action: str, expected_version: int | None = None) -> MoveResult:
+        """Play `action` at the version last seen (or `expected_version`; ANY_VERSION sends
+        none). A match that moved on since raises StaleVersion: view again and decide."""
+        version = self.version if expected_version is None else expected_version
+        result = self.client.move(self.match_id, action, self.token,
+                                  expected_version=None if version == ANY_VERSION else version)
+        self.version = result.version
+        return result
+
+    def claim(self, expression: str, round_number: int | None = None) -> MoveResult:
+        """A Mix Match claim, tagged with the round it was found in (a later claim is stale,
+        ruling M8); any version, since other claims and the hourglass move the match."""
+        tag = f"@{round_number}" if round_number else ""
+        return self.move(f"claim{tag} {expression}", ANY_VERSION)
+
+    def watch(self, cursor: int = 0, **kwargs: Any) -> Iterator[Event]:
+        """The seat's events after `cursor` (see MatchClient.watch)."""
+        return self.client.watch(self.match_id, self.token, cursor, **kwargs)
+
+    def resign(self) -> MoveResult:
+        """Concede."""
+        result = self.client.resign(self.match_id, self.token)
+        self.version = result.version
+        return result

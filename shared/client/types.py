@@ -1,0 +1,409 @@
+"""Plain typed values the client hands out instead of protobuf messages.
+
+Enums become short names ("vivo", "active", "bot"), Structs become dicts with whole
+numbers as ints, Timestamps become seconds since the epoch, unset optionals become None.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from google.protobuf import json_format, struct_pb2, timestamp_pb2
+
+from shared.errors import InvalidArgument
+from shared.proto.cardroom.v1 import bot_pb2, common_pb2, solver_pb2
+from shared.proto.cardroom.v1 import match_pb2 as pb
+
+JSON = dict[str, Any]
+
+GAMES: dict[str, common_pb2.Game] = {
+    "livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
+    "mixmatch": common_pb2.GAME_MIXMATCH}
+STATUSES: dict[str, pb.MatchStatus] = {
+    "open": pb.MATCH_STATUS_OPEN, "active": pb.MATCH_STATUS_ACTIVE,
+    "finished": pb.MATCH_STATUS_FINISHED, "abandoned": pb.MATCH_STATUS_ABANDONED}
+SEAT_KINDS: dict[str, pb.SeatKind] = {
+    "human": pb.SEAT_KIND_HUMAN, "open": pb.SEAT_KIND_OPEN, "bot": pb.SEAT_KIND_BOT}
+_DEADLINES = {pb.DEADLINE_KIND_HOURGLASS: "hourglass", pb.DEADLINE_KIND_MOVE_CLOCK: "move_clock"}
+_REASONS = {pb.END_REASON_COMPLETED: "completed", pb.END_REASON_RESIGNED: "resigned",
+            pb.END_REASON_ABANDONED: "abandoned"}
+_COSTS = {bot_pb2.POLICY_COST_FAST: "fast", bot_pb2.POLICY_COST_SEARCH: "search"}
+#: Statuses of a match that is over.
+OVER = ("finished", "abandoned")
+
+
+def _name(table: Mapping[str, int], number: int) -> str:
+    return next((name for name, value in table.items() if value == number), "")
+
+
+def game_enum(game: str) -> common_pb2.Game:
+    """The Game enum value of a game name ("" is unspecified); InvalidArgument when unknown."""
+    if not game:
+        return common_pb2.GAME_UNSPECIFIED
+    if game not in GAMES:
+        raise InvalidArgument(f"unknown game {game!r}; known: {', '.join(GAMES)}", "game")
+    return GAMES[game]
+
+
+def status_enum(status: str) -> pb.MatchStatus:
+    """The MatchStatus enum value of a status name ("" is any)."""
+    if status and status not in STATUSES:
+        raise InvalidArgument(f"unknown status {status!r}; known: {', '.join(STATUSES)}",
+                              "status")
+    return STATUSES.get(status, pb.MATCH_STATUS_UNSPECIFIED)
+
+
+def plain(struct: struct_pb2.Struct) -> JSON:
+    """A Struct as a dict, whole numbers back to ints (a Struct keeps every number a double)."""
+    return dict(_ints(json_format.MessageToDict(struct)))
+
+
+def _ints(value: Any) -> Any:
+    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+        return int(value)
+    if isinstance(value, dict):
+        return {k: _ints(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_ints(v) for v in value]
+    return value
+
+
+def struct(data: JSON) -> struct_pb2.Struct:
+    """A JSON-able dict as a Struct."""
+    message = struct_pb2.Struct()
+    message.update(data)
+    return message
+
+
+def _seconds(stamp: timestamp_pb2.Timestamp) -> float:
+    return stamp.seconds + stamp.nanos / 1e9
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """A seat asked for in create(): "human" (a token comes back), "open" or "bot"."""
+
+    kind: str = "human"
+    name: str = ""
+    policy: str = ""
+    strength: int = 0
+
+    def to_pb(self) -> pb.SeatSpec:
+        """As the request message."""
+        if self.kind not in SEAT_KINDS:
+            raise InvalidArgument(f"unknown seat kind {self.kind!r}", "seats")
+        return pb.SeatSpec(kind=SEAT_KINDS[self.kind], name=self.name, policy=self.policy,
+                           strength=self.strength)
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """A seat as anyone may see it."""
+
+    kind: str
+    name: str
+    policy: str
+    strength: int
+    resigned: bool
+
+    @classmethod
+    def from_pb(cls, message: pb.Seat) -> Seat:
+        """From its message."""
+        return cls(_name(SEAT_KINDS, message.kind) or "human", message.name, message.policy,
+                   message.strength, message.resigned)
+
+    def label(self, number: int) -> str:
+        """How to name the seat to people: its name, else its kind and number."""
+        if self.name:
+            return self.name
+        if self.kind == "bot":
+            return f"bot {number} ({self.policy})"
+        return f"seat {number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a match ended: "completed", "resigned" or "abandoned", totals and winners."""
+
+    reason: str
+    scores: list[int]
+    winners: list[int]
+
+    @classmethod
+    def from_pb(cls, message: pb.MatchResult) -> Result:
+        """From its message."""
+        return cls(_REASONS.get(message.reason, ""), list(message.scores), list(message.winners))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One event of a match's log: `seq` is its place (a watch cursor), `data` the whole event."""
+
+    seq: int
+    type: str
+    data: JSON
+
+    @classmethod
+    def from_pb(cls, message: pb.MatchEvent) -> Event:
+        """From its message."""
+        return cls(message.seq, message.type, plain(message.data))
+
+
+def events_of(messages: Iterable[pb.MatchEvent]) -> list[Event]:
+    """Event messages as values."""
+    return [Event.from_pb(m) for m in messages]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchView:
+    """What one caller may see of a match (MatchView); `observation` is the engine's JSON."""
+
+    match_id: str
+    game: str
+    status: str
+    version: int
+    seat: int | None
+    players: int
+    seats: list[Seat]
+    options: JSON
+    current_player: int | None
+    may_act: bool
+    legal_moves: list[str]
+    scores: list[int]
+    round_scores: list[list[int]]
+    deadline: float | None
+    deadline_kind: str
+    event_seq: int
+    observation: JSON
+    result: Result | None
+
+    @property
+    def over(self) -> bool:
+        """True once the match is finished or abandoned."""
+        return self.status in OVER
+
+    @classmethod
+    def from_pb(cls, m: pb.MatchView) -> MatchView:
+        """From its message."""
+        return cls(
+            m.match_id, _name(GAMES, m.game), _name(STATUSES, m.status), m.version,
+            m.seat if m.HasField("seat") else None, m.players, [Seat.from_pb(s) for s in m.seats],
+            plain(m.options), m.current_player if m.HasField("current_player") else None,
+            m.may_act, list(m.legal_moves), list(m.scores),
+            [list(r.scores) for r in m.round_scores],
+            _seconds(m.deadline) if m.HasField("deadline") else None,
+            _DEADLINES.get(m.deadline_kind, ""), m.event_seq, plain(m.observation),
+            Result.from_pb(m.result) if m.HasField("result") else None)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A match in a lobby listing."""
+
+    match_id: str
+    game: str
+    status: str
+    players: int
+    version: int
+    seats: list[Seat]
+    open_seats: list[int]
+    created: float
+
+    @classmethod
+    def from_pb(cls, m: pb.MatchSummary) -> MatchSummary:
+        """From its message."""
+        return cls(m.match_id, _name(GAMES, m.game), _name(STATUSES, m.status), m.players,
+                   m.version, [Seat.from_pb(s) for s in m.seats], list(m.open_seats),
+                   _seconds(m.create_time))
+
+
+@dataclass(frozen=True, slots=True)
+class Created:
+    """A new match: its id, version and the token of each human seat (shown only once)."""
+
+    match_id: str
+    version: int
+    tokens: dict[int, str]
+
+
+@dataclass(frozen=True, slots=True)
+class Joined:
+    """A claimed seat and its token."""
+
+    match_id: str
+    seat: int
+    token: str
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """What a move (or a resignation) did: the new version and status, the events seen."""
+
+    version: int
+    status: str
+    events: list[Event]
+    duplicate: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayAction:
+    """One applied action: the seat (None for the host), the canonical text, the time."""
+
+    seat: int | None
+    action: str
+    time: float
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The whole record of a match that is over (the deal revealed)."""
+
+    match_id: str
+    game: str
+    status: str
+    options: JSON
+    seed: int | None
+    deal: JSON | None
+    start_time: float
+    actions: list[ReplayAction]
+    events: list[Event]
+    scores: list[int]
+    round_scores: list[list[int]]
+    result: Result | None
+    seats: list[Seat]
+
+    @classmethod
+    def from_pb(cls, m: pb.GetReplayResponse) -> Replay:
+        """From its message."""
+        return cls(
+            m.match_id, _name(GAMES, m.game), _name(STATUSES, m.status), plain(m.options),
+            m.seed if m.HasField("seed") else None,
+            plain(m.deal) if m.HasField("deal") else None, m.start_time,
+            [ReplayAction(a.seat if a.HasField("seat") else None, a.action, a.time)
+             for a in m.actions],
+            events_of(m.events), list(m.scores), [list(r.scores) for r in m.round_scores],
+            Result.from_pb(m.result) if m.HasField("result") else None,
+            [Seat.from_pb(s) for s in m.seats])
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """An expression over some cards whose value is the target."""
+
+    expression: str
+    cards: list[int]
+
+    @classmethod
+    def from_pb(cls, m: solver_pb2.Solution) -> Solution:
+        """From its message."""
+        return cls(m.expression, list(m.cards))
+
+
+@dataclass(frozen=True, slots=True)
+class SolveResult:
+    """The best solution found (None: none), whether it is proven best, and the optimal ones."""
+
+    solution: Solution | None
+    cards_used: int
+    proven: bool
+    nodes: int
+    elapsed_seconds: float
+    optimal: list[Solution] = field(default_factory=list)
+    optimal_count: int = 0
+    optimal_exact: bool = False
+
+    @classmethod
+    def from_pb(cls, m: solver_pb2.SolveResponse) -> SolveResult:
+        """From its message."""
+        return cls(Solution.from_pb(m.solution) if m.HasField("solution") else None,
+                   m.cards_used, m.proven, m.nodes, m.elapsed_seconds,
+                   [Solution.from_pb(s) for s in m.optimal], m.optimal_count, m.optimal_exact)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A claim judged against a board: valid, or the reason it is wrong."""
+
+    valid: bool
+    reason: str
+    cards: list[int]
+    value: str
+    canonical: str
+
+    @classmethod
+    def from_pb(cls, m: solver_pb2.VerifyResponse) -> Verdict:
+        """From its message."""
+        return cls(m.valid, m.reason, list(m.cards), m.value, m.canonical_expression)
+
+
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """A board's difficulty: solutions per card count, rating, reachable targets."""
+
+    profile: list[tuple[int, int, bool]]
+    max_cards: int
+    difficulty: float
+    exact: bool
+    reachable: list[tuple[int, int]]
+    reachable_complete: bool
+
+    @classmethod
+    def from_pb(cls, m: solver_pb2.AnalyzeResponse) -> Analysis:
+        """From its message: profile as (card count, solutions, exact), reachable as
+        (target, most cards)."""
+        return cls([(p.card_count, p.solutions, p.exact) for p in m.profile], m.max_cards,
+                   m.difficulty, m.exact, [(r.target, r.max_cards) for r in m.reachable],
+                   m.reachable_complete)
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """The move a bot policy would make ("" for none), with its own account of it."""
+
+    action: str
+    evaluation: JSON
+    policy: str
+    think_seconds: float
+    iterations: int
+    delay_seconds: float
+    version: int
+
+    @classmethod
+    def from_pb(cls, m: bot_pb2.SuggestMoveResponse) -> Hint:
+        """From its message."""
+        return cls(m.action, plain(m.evaluation), m.policy, m.think_seconds, m.iterations,
+                   m.delay_seconds, m.version)
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyParam:
+    """One tunable parameter of a policy."""
+
+    name: str
+    kind: str
+    default: float
+    minimum: float
+    maximum: float
+    description: str
+
+
+@dataclass(frozen=True, slots=True)
+class PolicyInfo:
+    """A bot policy of one game: how it plays, its cost class ("fast", "search"), parameters."""
+
+    game: str
+    name: str
+    description: str
+    cost: str
+    params: list[PolicyParam]
+
+    @classmethod
+    def from_pb(cls, m: bot_pb2.PolicyInfo) -> PolicyInfo:
+        """From its message."""
+        return cls(_name(GAMES, m.game), m.name, m.description, _COSTS.get(m.cost, ""),
+                   [PolicyParam(p.name, p.kind, p.default_value, p.minimum, p.maximum,
+                                p.description) for p in m.params])
