@@ -184,6 +184,10 @@ def _logging(**_: Any) -> None:
     """Workers log per LOG_LEVEL and LOG_FORMAT, as every Cardroom process does."""
     common = current_settings().common
     configure_logging(common.log_level, common.log_format)
+    if common.log_level != "DEBUG":
+        # Two lines per bot move (received, succeeded) drown the rest; DEBUG shows them.
+        for name in ("celery.app.trace", "celery.worker.strategy"):
+            logging.getLogger(name).setLevel(logging.WARNING)
 
 
 @signals.worker_init.connect

@@ -12,9 +12,9 @@ import functools
 import hashlib
 import logging
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 from services.match.bots import bot_request_id
 from shared.bots import Decision, Policy, get_policy
@@ -68,6 +68,39 @@ def load_policy(game: str, name: str, strength: int = 0) -> Policy:
     return get_policy(game, name, **({"strength": strength} if strength else {}))
 
 
+class SeatEvents(Sequence[dict[str, Any]]):
+    """The events the seat may see, fetched from the match service only if the policy reads
+    them (a random or rule-based bot decides on the view alone, a call sooner)."""
+
+    def __init__(self, fetch: Callable[[], list[dict[str, Any]]]) -> None:
+        self._fetch = fetch
+        self._events: list[dict[str, Any]] | None = None
+
+    def _loaded(self) -> list[dict[str, Any]]:
+        if self._events is None:
+            self._events = self._fetch()
+        return self._events
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | Sequence[dict[str, Any]]:
+        """The event(s) at `index`, in log order."""
+        return self._loaded()[index]
+
+    def __len__(self) -> int:
+        """How many events the seat has seen."""
+        return len(self._loaded())
+
+    @property
+    def fetched(self) -> bool:
+        """Whether the events were asked for (and so fetched)."""
+        return self._events is not None
+
+
 def policy_of(view: SeatView, requested: str, default: str) -> tuple[str, int]:
     """The (policy, strength) to play the seat with: the task's, else the bot seat's, else
     the default (a human seat whose clock ran out)."""
@@ -89,7 +122,8 @@ def play_turn(actor: Actor, match_id: str, seat_no: int, version: int, policy: s
     if view.version != version or not view.may_act:
         return Turn(STALE, view.game)
     name, strength = policy_of(view, policy, actor.default_policy)
-    events = actor.client.events(match_id, actor.token, seat_no, until=view.event_seq)
+    events = SeatEvents(lambda: actor.client.events(match_id, actor.token, seat_no,
+                                                    until=view.event_seq))
     decision = load_policy(view.game, name, strength).decide(
         view.observation, events, decision_seed(match_id, seat_no, version))
     if not decision.action:

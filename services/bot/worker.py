@@ -99,6 +99,7 @@ def start_worker(env: Mapping[str, str], queues: Sequence[str] = QUEUES, *,
     if popen.poll() is None:
         os.killpg(popen.pid, signal.SIGKILL)
     popen.wait()
+    popen.stderr.close()
     raise RuntimeError(f"the bot worker did not become ready; log: {records}")
 
 

@@ -1,0 +1,185 @@
+"""Bot turns through the whole stack: latency of a random bot's turn, and moves per second.
+
+Runs Redis, `python -m services.match` and real Celery workers (prefork, one pool process
+each) as separate processes on this machine, then:
+
+- latency: matches of random bots only (VIVO, 3 seats), one at a time. A spectator follows
+  each match live with WatchMatch and stamps every "play" event as it arrives; the time
+  between two consecutive plays is one bot turn, from the previous move accepted to the
+  bot's move applied (the match service sends the task, a worker loads the seat's view and
+  events, the policy decides, SubmitMove applies the move).
+- throughput: several such matches at once, with one and then two worker processes; bot
+  moves applied per second of wall time, and each worker's share (from its /metrics).
+
+    python -m bench.bot_latency            # the full run
+    python -m bench.bot_latency --quick    # fewer matches
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import socket
+import statistics
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+
+import grpc
+from prometheus_client.parser import text_string_to_metric_families
+
+from services.bot.worker import ROOT, WorkerProcess, start_worker
+from services.stack import Stack, start_redis, wait_for_port
+from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from shared.proto.cardroom.v1 import match_pb2 as pb
+
+TAKE_TURN = "cardroom.bots.take_turn"
+SEATS = 3
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class Rig:
+    """Redis, one match-service process and the worker processes added to it."""
+
+    def __init__(self) -> None:
+        self.base = Stack()
+        self.workers: list[WorkerProcess] = []
+        redis_url = start_redis(self.base, free_port())
+        self.env = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
+                    "BOT_TOKEN": secrets.token_hex(16), "LOG_LEVEL": "WARNING"}
+        self.port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "services.match"], cwd=ROOT,
+            env={**self.env, "GRPC_PORT": str(self.port), "METRICS_PORT": str(free_port())})
+        self.base.processes.append(("match", process))
+        wait_for_port(self.port, self.base)
+        self.env["MATCH_ADDR"] = f"127.0.0.1:{self.port}"
+        self.channel = grpc.insecure_channel(f"127.0.0.1:{self.port}")
+        self.stub = match_pb2_grpc.MatchServiceStub(self.channel)
+
+    def add_worker(self) -> WorkerProcess:
+        """Start one more worker (one pool process) on the bot queues."""
+        name = f"bench{len(self.workers)}@%h"
+        worker = start_worker({**self.env, "LOG_LEVEL": "INFO"}, concurrency=1, hostname=name)
+        self.workers.append(worker)
+        return worker
+
+    def stop(self) -> None:
+        """Stop the workers, then the match service and Redis."""
+        for worker in self.workers:
+            worker.stop()
+        self.channel.close()
+        self.base.stop()
+
+
+def create(stub: match_pb2_grpc.MatchServiceStub, seed: int) -> str:
+    """A VIVO match of random bots; its id."""
+    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy="random") for _ in range(SEATS)]
+    return str(stub.CreateMatch(pb.CreateMatchRequest(
+        game=common_pb2.GAME_VIVO, players=SEATS, seats=seats, seed=seed), timeout=10).match_id)
+
+
+def play_times(stub: match_pb2_grpc.MatchServiceStub, match_id: str, cursor: int) -> list[float]:
+    """Arrival times of the match's "play" events after `cursor`, until it ends."""
+    stamps = []
+    stream = stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id, cursor=cursor),
+                             timeout=600)
+    for item in stream:
+        if item.event.type == "play":
+            stamps.append(time.perf_counter())
+    return stamps
+
+
+def latencies(rig: Rig, matches: int) -> list[float]:
+    """Bot-turn latencies (seconds) over `matches` matches played one after another."""
+    found: list[float] = []
+    for seed in range(matches):
+        match_id = create(rig.stub, 1000 + seed)
+        cursor = rig.stub.GetMatch(pb.GetMatchRequest(match_id=match_id), timeout=10).match
+        stamps = play_times(rig.stub, match_id, cursor.event_seq)
+        found += [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+    return found
+
+
+def moved(worker: WorkerProcess) -> float:
+    """The worker's count of bot moves applied (its /metrics)."""
+    url = f"http://127.0.0.1:{worker.metrics_port}/metrics"
+    with urllib.request.urlopen(url, timeout=5) as response:
+        text = response.read().decode()
+    for family in text_string_to_metric_families(text):
+        for s in family.samples:
+            if (s.name == "cardroom_bot_worker_tasks_total" and s.labels.get("task") == TAKE_TURN
+                    and s.labels.get("outcome") == "moved"):
+                return float(s.value)
+    return 0.0
+
+
+def throughput(rig: Rig, matches: int, seed: int) -> tuple[float, int, list[float]]:
+    """(moves per second, moves, each worker's moves) over `matches` concurrent matches."""
+    before = [moved(w) for w in rig.workers]
+    counts: list[int] = []
+    lock = threading.Lock()
+
+    def follow(match_id: str) -> None:
+        plays = len(play_times(rig.stub, match_id, 0))
+        with lock:
+            counts.append(plays)
+
+    started = time.perf_counter()
+    ids = [create(rig.stub, seed + i) for i in range(matches)]
+    threads = [threading.Thread(target=follow, args=(m,)) for m in ids]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.perf_counter() - started
+    shares = [moved(w) - b for w, b in zip(rig.workers, before, strict=True)]
+    return sum(counts) / elapsed, sum(counts), shares
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The q-quantile (0..1) of `values`, nearest rank."""
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run both measurements and print Markdown tables."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer matches")
+    args = parser.parse_args(argv)
+    latency_matches, load_matches = (3, 4) if args.quick else (10, 8)
+    rig = Rig()
+    try:
+        rig.add_worker()
+        latencies(rig, 1)  # warm-up: imports, connections, caches
+        turns = latencies(rig, latency_matches)
+        print(f"Bot-turn latency, random policy, VIVO {SEATS} bots, {latency_matches} "
+              f"matches in turn ({len(turns)} turns):\n")
+        print("| p50 | p90 | p99 | mean |\n|---|---|---|---|")
+        print(f"| {percentile(turns, 0.5) * 1e3:.1f} ms | {percentile(turns, 0.9) * 1e3:.1f} ms "
+              f"| {percentile(turns, 0.99) * 1e3:.1f} ms | {statistics.mean(turns) * 1e3:.1f} ms |")
+        print(f"\nBot moves per second, {load_matches} matches at once:\n")
+        print("| workers | moves | moves/s | moves per worker |\n|---|---|---|---|")
+        for count in (1, 2):
+            while len(rig.workers) < count:
+                rig.add_worker()
+            rate, moves, shares = throughput(rig, load_matches, 5000 + 100 * count)
+            share = " / ".join(f"{s:.0f}" for s in shares)
+            print(f"| {count} | {moves} | {rate:.0f} | {share} |")
+    finally:
+        rig.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
