@@ -1,12 +1,13 @@
 """The Mix Match bot: races the humans with the solver, at a chosen speed and ambition.
 
-Strength sets two things: the think time (how long after the board appears the claim is
-sent, ``Decision.delay_s``) and the share of the maximum card count it settles for. It
-asks ``shared.solver.best`` for the most cards any solution uses (within ``budget_s``),
-then looks for a solution with ``ceil(share * max)`` cards, growing to the maximum when
-that count has none. A board with no solution gets no claim (``""``): the next board
-(a drawn card, a new round) brings a new decision. In variant 2 it takes the smallest
-card on the table as its own: small numbers fit the most solutions.
+Strength sets two things: the think time (the claim is sent that long after the
+decision, which a worker makes as soon as the board appears: ``Decision.delay_s``) and
+the share of the maximum card count it settles for. It asks ``shared.solver.best`` for
+the most cards any solution uses (within ``budget_s``), then looks for a solution with
+``ceil(share * max)`` cards, growing to the maximum when that count has none. A board
+with no solution gets no claim (``""``): the next board (a drawn card, a new round)
+brings a new decision. In variant 2 it takes the smallest card on the table as its own:
+small numbers fit the most solutions.
 """
 
 from __future__ import annotations
@@ -18,8 +19,8 @@ from collections.abc import Sequence
 from shared.arith import ArithRules
 from shared.bots import mixmatch_view as mm
 from shared.bots.base import (
-    FAST,
     JSON,
+    SEARCH,
     SEED,
     STRENGTH,
     Decision,
@@ -39,7 +40,7 @@ from shared.solver.search import OutOfBudget, Searcher
 LEVELS = ((12.0, 0.75), (30.0, 0.5), (20.0, 0.6), (12.0, 0.75), (6.0, 0.9), (2.0, 1.0))
 
 THINK = ParamInfo("think_s", "float", -1.0, -1.0, 600.0,
-                  "seconds after the board appears before the claim is sent; -1: strength's")
+                  "seconds from the decision to the claim; -1 takes it from strength")
 SHARE = ParamInfo("share", "float", -1.0, -1.0, 1.0,
                   "least share of the maximum card count to claim with; -1: strength's")
 BUDGET = ParamInfo("budget_s", "float", 2.0, 0.01, 60.0,
@@ -102,4 +103,4 @@ def _with_cards(board: list[int], target: int, rules: ArithRules, low: int, high
 
 register(PolicyInfo("mixmatch", "solver",
                     "races the table with the solver: think time and card ambition by strength",
-                    FAST, (STRENGTH, SEED, THINK, SHARE, BUDGET)), SolverBot)
+                    SEARCH, (STRENGTH, SEED, THINK, SHARE, BUDGET)), SolverBot)

@@ -30,7 +30,7 @@ from shared.bots.registry import register
 TRIES = 200
 
 THINK = ParamInfo("think_s", "float", 5.0, 0.0, 600.0,
-                  "seconds after the board appears before a found claim is sent")
+                  "seconds from the decision to a found claim")
 
 
 class RandomPolicy:
