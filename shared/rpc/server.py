@@ -140,11 +140,17 @@ def server_credentials(settings: Settings) -> grpc.ServerCredentials | None:
                                        require_client_auth=ca is not None)
 
 
+#: Spread calls over every address the target resolves to (a Kubernetes headless Service
+#: lists one per pod), instead of gRPC's default of sticking to the first.
+CHANNEL_OPTIONS = (("grpc.lb_policy_name", "round_robin"),)
+
+
 def open_channel(target: str, settings: Settings) -> grpc.Channel:
     """A channel to another Cardroom service, over TLS when TLS_CA_FILE is set."""
     if settings.tls_ca_file is None:
-        return grpc.insecure_channel(target)
+        return grpc.insecure_channel(target, options=CHANNEL_OPTIONS)
     ca = Path(settings.tls_ca_file).read_bytes()
     key = Path(settings.tls_key_file).read_bytes() if settings.tls_key_file else None
     cert = Path(settings.tls_cert_file).read_bytes() if settings.tls_cert_file else None
-    return grpc.secure_channel(target, grpc.ssl_channel_credentials(ca, key, cert))
+    return grpc.secure_channel(target, grpc.ssl_channel_credentials(ca, key, cert),
+                               options=CHANNEL_OPTIONS)
