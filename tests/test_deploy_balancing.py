@@ -9,7 +9,8 @@ from support.probe import SERVICE, call_echo, probe_service
 from shared.rpc.server import open_channel
 
 
-def _echo_calls(metrics_port: int) -> float:
+def _echo_calls(metrics_port: int | None) -> float:
+    assert metrics_port is not None
     return sample(scrape(metrics_port), "grpc_server_handled_total", grpc_service=SERVICE,
                   grpc_method="Echo", grpc_code="OK") or 0.0
 
