@@ -1,7 +1,8 @@
 """Set-at-a-time arithmetic for the solver, one kernel per kind of ArithRules (ruling M3).
 
 A kernel answers three questions about value sets, every one of them defined by
-shared.arith.combine (tests check each kernel against it value by value):
+shared.arith.combine (tests check each kernel against it value by value); values and
+targets given to a kernel are legal under its rules (the search checks targets first):
 
 - ``forward(xs, ys)``: every legal ``x op y`` and ``y op x`` for x in xs, y in ys;
 - ``meet(xs, ys, t)``: is some legal ``x op y`` or ``y op x`` equal to t;
