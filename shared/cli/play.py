@@ -8,15 +8,18 @@ from typing import Any
 
 from rich.text import Text
 
+from shared.bots import list_policies
 from shared.client import SeatSession, bot, human
 from shared.client.types import GAMES
-from shared.errors import InvalidArgument
+from shared.errors import InvalidArgument, NotFound
 
 from .app import App
 from .player import Player, hint_text
 
-#: The policy bot seats get when --bots is not given (every game has it).
-DEFAULT_POLICY = "random"
+#: The policy of bot seats when --bots is not given: a fair opponent that answers at once.
+DEFAULT_POLICIES = {"livemix": "heuristic", "vivo": "heuristic", "mixmatch": "solver"}
+#: The policy hints come from when nothing else names one (every game has it).
+FALLBACK_POLICY = "random"
 DEFAULT_PLAYERS = {"livemix": 4, "vivo": 4, "mixmatch": 2}
 
 
@@ -30,8 +33,9 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     play.add_argument("--players", "-n", type=int,
                       help="seats at the table, you included (default: livemix 4, vivo 4, "
                            "mixmatch 2)")
-    play.add_argument("--bots", default=DEFAULT_POLICY, metavar="POLICY",
-                      help=f"the bots' policy (default {DEFAULT_POLICY}; see cardroom policies)")
+    play.add_argument("--bots", metavar="POLICY",
+                      help="the bots' policy (default: heuristic, solver for mixmatch; see "
+                           "cardroom policies)")
     play.add_argument("--strength", type=int, default=0, help="the bots' strength (0: default)")
     play.add_argument("--name", default="", help="your name at the table")
     play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same "
@@ -79,20 +83,31 @@ def options_of(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
+def check_policy(game: str, policy: str) -> None:
+    """NotFound unless `policy` is a bot policy of `game` (the match service takes any name,
+    and bots with a policy no worker knows would never move)."""
+    known = [p.name for p in list_policies(game)]
+    if policy not in known:
+        raise NotFound(f"no bot policy {policy!r} for {game}; known: {', '.join(known)}",
+                       "policy", policy)
+
+
 def run_play(app: App, args: argparse.Namespace) -> int:
     """Create the match and play it."""
     players = args.players or DEFAULT_PLAYERS[args.game]
-    seats = [human(args.name)] + [bot(args.bots, args.strength) for _ in range(players - 1)]
+    policy = args.bots or DEFAULT_POLICIES[args.game]
+    check_policy(args.game, policy)
+    seats = [human(args.name)] + [bot(policy, args.strength) for _ in range(players - 1)]
     created = app.room.match.create(args.game, players, seats, options=options_of(args),
                                      seed=args.seed, clock=args.clock)
     token = created.tokens[0]
     app.console.print(Text.assemble(("Match ", "bold"), (created.match_id, "bold cyan"),
                                     f": you are seat 0 against {players - 1} "
-                                    f"{args.bots} bot(s)."))
+                                    f"{policy} bot(s)."))
     app.console.print(Text(f"(to come back: cardroom join {created.match_id} --token {token})",
                            style="dim"))
     session = app.room.match.seat(created.match_id, token)
-    return _play(app, session, args.hint_policy or args.bots, cursor=0)
+    return _play(app, session, args.hint_policy or policy, cursor=0)
 
 
 def run_join(app: App, args: argparse.Namespace) -> int:
@@ -110,7 +125,7 @@ def run_join(app: App, args: argparse.Namespace) -> int:
         cursor = session.view().event_seq  # coming back: only what happens from now on
     view = session.view()
     policy = args.hint_policy or next((s.policy for s in view.seats if s.kind == "bot"),
-                                      DEFAULT_POLICY)
+                                      FALLBACK_POLICY)
     return _play(app, session, policy, cursor)
 
 
