@@ -16,6 +16,7 @@ from typing import Any
 from shared.arith import DEFAULT_RULES, ArithRules, Num
 from shared.errors import InvalidArgument
 from shared.solver.best import board_of, search_best
+from shared.solver.expr import plain
 from shared.solver.kernels import kernel_for
 from shared.solver.multiset import Cards, sub_multisets
 from shared.solver.search import OutOfBudget, Searcher
@@ -67,7 +68,7 @@ def _listed(searcher: Searcher, board: Cards, lo: int | None, hi: int | None) ->
             for sub in sub_multisets(board, k):
                 for value in searcher.values(sub):
                     if (lo is None or value >= lo) and (hi is None or value <= hi):
-                        found[value] = k
+                        found[plain(value)] = k
     except OutOfBudget:
         return Reach(found, False)
     return Reach(found, True)
