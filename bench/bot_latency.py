@@ -18,6 +18,7 @@ each) as separate processes on this machine, then:
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import secrets
 import socket
@@ -106,7 +107,7 @@ def latencies(rig: Rig, matches: int) -> list[float]:
         match_id = create(rig.stub, 1000 + seed)
         cursor = rig.stub.GetMatch(pb.GetMatchRequest(match_id=match_id), timeout=10).match
         stamps = play_times(rig.stub, match_id, cursor.event_seq)
-        found += [b - a for a, b in zip(stamps, stamps[1:], strict=False)]
+        found += [b - a for a, b in itertools.pairwise(stamps)]
     return found
 
 

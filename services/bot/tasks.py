@@ -48,6 +48,15 @@ def actor() -> turns.Actor:
     return _actor[1]
 
 
+def _reconnect() -> None:
+    """Drop this process's channel: a fresh one connects at once, while a channel that
+    failed waits out gRPC's reconnect backoff (up to minutes)."""
+    global _actor
+    if _actor is not None:
+        _actor[1].client.close()
+        _actor = None
+
+
 @app.task(name=TAKE_TURN, bind=True)
 def take_turn(self: Task, match_id: str, seat: int, version: int, policy: str = "") -> str:
     """Play `seat`'s move of match `match_id` at `version` (a no-op once it moved on)."""
@@ -101,6 +110,7 @@ def _run(task: Task, name: str, work: Callable[[], str]) -> str:
     try:
         outcome = work()
     except Unavailable as error:
+        _reconnect()
         retries = task.request.retries
         if retries >= current_settings().max_retries:
             METRICS.outcome(name, "failed")

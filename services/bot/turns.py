@@ -18,7 +18,7 @@ from typing import Any, overload
 
 from services.match.bots import bot_request_id
 from shared.bots import Decision, Policy, get_policy
-from shared.errors import IllegalMove, NotFound, PermissionDenied, StaleVersion
+from shared.errors import IllegalMove, InvalidArgument, NotFound, PermissionDenied, StaleVersion
 
 from .client import MatchClient, SeatView
 
@@ -148,8 +148,8 @@ def submit(actor: Actor, match_id: str, seat_no: int, version: int, action: str)
                                       bot_request_id(seat_no, version))
     except (StaleVersion, NotFound, PermissionDenied):
         return STALE
-    except IllegalMove as refused:
-        if claim:
+    except (IllegalMove, InvalidArgument) as refused:
+        if claim and isinstance(refused, IllegalMove):
             return STALE  # the round was decided, or this seat is out: a late claim
         log.warning("move refused: %s", refused.reason,
                     extra={"match_id": match_id, "seat": seat_no, "action": action})

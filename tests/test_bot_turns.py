@@ -1,0 +1,218 @@
+"""One bot turn (services.bot.turns) and the bot's match-service client, against a real match
+service in this process: what the policy sees, idempotency, stale tasks, claims, errors."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import grpc
+import pytest
+import redis
+from google.protobuf import struct_pb2
+from support.grpc_servers import channel_to
+from support.match_client import ADMIN, GAME_ENUM, Client, match_server
+from support.match_play import hands_seen
+from support.redis_server import RedisServer, free_port
+
+from services.bot import turns
+from services.bot.client import MatchClient
+from services.bot.turns import Actor, SeatEvents
+from services.match.server import MatchServer
+from shared.bots import Decision
+from shared.errors import (
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+    StaleVersion,
+    Unauthenticated,
+    Unavailable,
+)
+from shared.proto.cardroom.v1 import match_pb2 as pb
+
+BOT_TOKEN = "bot-token-for-turn-tests"
+
+
+@pytest.fixture(scope="module")
+def match(redis_server: RedisServer) -> Iterator[MatchServer]:
+    """A match-service replica on database 4 of the session's Redis."""
+    url = redis_server.url.rsplit("/", 1)[0] + "/4"
+    with redis.Redis.from_url(url) as client:
+        client.flushdb()
+    with match_server(url, bot_token=BOT_TOKEN) as server:
+        yield server
+
+
+@pytest.fixture(scope="module")
+def channel(match: MatchServer) -> Iterator[grpc.Channel]:
+    """A channel to the match service."""
+    with channel_to(match.port) as ready:
+        yield ready
+
+
+@pytest.fixture
+def actor(channel: grpc.Channel) -> Actor:
+    """The worker's side: the client and the bot credential."""
+    return Actor(MatchClient(channel), BOT_TOKEN)
+
+
+@pytest.fixture
+def client(channel: grpc.Channel) -> Client:
+    """A test client of the match service."""
+    return Client(channel)
+
+
+class Recorder:
+    """A policy that records what it is given and plays the first legal action."""
+
+    def __init__(self) -> None:
+        self.seen: list[tuple[dict[str, Any], list[dict[str, Any]], int]] = []
+
+    def decide(self, view: dict[str, Any], events: Sequence[dict[str, Any]], seed: int
+               ) -> Decision:
+        """Record; the first legal action."""
+        self.seen.append((view, list(events), seed))
+        return Decision(sorted(view["legal_actions"])[0], {"recorded": True})
+
+
+def _match(client: Client, game: str, seats: list[pb.SeatSpec], seed: int = 5,
+           options: dict[str, Any] | None = None) -> tuple[str, dict[int, str]]:
+    struct = struct_pb2.Struct()
+    struct.update(options or {})
+    created = client.stub.CreateMatch(pb.CreateMatchRequest(
+        game=GAME_ENUM[game], players=len(seats), seats=seats, seed=seed, options=struct),
+        timeout=10)
+    return created.match_id, {t.seat: t.token for t in created.tokens}
+
+
+def _bots(policy: str, count: int, strength: int = 0) -> list[pb.SeatSpec]:
+    return [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy=policy, strength=strength)
+            for _ in range(count)]
+
+
+def _to_act(client: Client, match_id: str) -> tuple[int, int]:
+    view = client.view(match_id)
+    return view.current_player, view.version
+
+
+def test_the_policy_gets_the_seats_view_and_only_the_events_it_may_see(
+        actor: Actor, client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
+    recorder = Recorder()
+    monkeypatch.setattr(turns, "load_policy", lambda game, name, strength=0: recorder)
+    match_id, _ = _match(client, "livemix", _bots("random", 4))
+    seat, version = _to_act(client, match_id)
+    assert turns.play_turn(actor, match_id, seat, version).outcome == turns.MOVED
+    [(view, events, seed)] = recorder.seen
+    own = client.stub.GetMatch(pb.GetMatchRequest(match_id=match_id, seat=seat),
+                               metadata=[("authorization", f"Bearer {ADMIN}")]).match
+    assert view["seat"] == seat and view["hand"]
+    assert not hands_seen(view, seat) and not hands_seen(events, seat)
+    assert [e.get("to", seat) for e in events] == [seat] * len(events)
+    assert {"deal"} <= {e["type"] for e in events}
+    assert seed == turns.decision_seed(match_id, seat, version)
+    assert own.version == version + 1  # the recorded move was applied
+
+
+def test_a_stale_task_is_a_no_op(actor: Actor, client: Client) -> None:
+    match_id, _ = _match(client, "vivo", _bots("random", 3))
+    seat, version = _to_act(client, match_id)
+    assert turns.play_turn(actor, match_id, seat, version).outcome == turns.MOVED
+    assert turns.play_turn(actor, match_id, seat, version).outcome == turns.STALE
+    assert client.view(match_id).version == version + 1
+
+
+def test_a_move_submitted_twice_for_one_version_is_applied_once(actor: Actor,
+                                                                client: Client) -> None:
+    match_id, _tokens = _match(client, "vivo", _bots("random", 3))
+    seat, version = _to_act(client, match_id)
+    move = client.stub.GetMatch(pb.GetMatchRequest(match_id=match_id, seat=seat), metadata=[
+        ("authorization", f"Bearer {BOT_TOKEN}")]).match.legal_moves[0]
+    assert turns.submit(actor, match_id, seat, version, move) == turns.MOVED
+    assert turns.submit(actor, match_id, seat, version, move) == turns.DUPLICATE
+    assert client.view(match_id).version == version + 1
+
+
+def test_a_move_the_match_refuses_is_reported_not_retried(actor: Actor, client: Client) -> None:
+    match_id, _ = _match(client, "vivo", _bots("random", 3))
+    seat, version = _to_act(client, match_id)
+    assert turns.submit(actor, match_id, seat, version, "Z9") == turns.REFUSED
+    other = (seat + 1) % 3
+    assert turns.submit(actor, match_id, other, version, "R1") == turns.REFUSED
+
+
+def test_a_stand_in_whose_human_moved_first_is_stale(actor: Actor, client: Client) -> None:
+    match_id, _tokens = _match(client, "vivo", [pb.SeatSpec()] * 3)
+    seat, version = _to_act(client, match_id)
+    assert turns.play_turn(actor, match_id, seat, version).outcome == turns.STALE
+
+
+def test_a_mix_match_claim_is_scheduled_tagged_and_late_claims_are_stale(
+        actor: Actor, client: Client) -> None:
+    match_id, _ = _match(client, "mixmatch", _bots("solver", 2, strength=5), seed=6,
+                         options={"hourglass_seconds": 0})
+    version = client.view(match_id).version
+    turn = turns.play_turn(actor, match_id, 0, version)
+    assert turn.outcome == turns.SCHEDULED and turn.delay_s > 0
+    assert turn.action.startswith("claim@1 ")
+    assert turns.submit(actor, match_id, 0, version, turn.action) == turns.MOVED
+    late = turns.play_turn(actor, match_id, 1, version)
+    assert late.outcome == turns.STALE  # round 1 was won: the version moved on
+    assert turns.submit(actor, match_id, 1, version, turn.action) == turns.STALE
+
+
+def test_events_are_fetched_only_when_the_policy_reads_them() -> None:
+    calls: list[int] = []
+
+    def fetch() -> list[dict[str, Any]]:
+        calls.append(1)
+        return [{"type": "deal", "to": 0}, {"type": "play"}]
+
+    events = SeatEvents(fetch)
+    assert not events.fetched and calls == []
+    assert len(events) == 2 and events[1] == {"type": "play"} and next(iter(events))["to"] == 0
+    assert calls == [1]  # once, however often it is read
+
+
+def test_a_decision_seed_is_fixed_per_match_seat_and_version() -> None:
+    seed = turns.decision_seed("m" * 28, 1, 7)
+    assert seed == turns.decision_seed("m" * 28, 1, 7)
+    assert len({seed, turns.decision_seed("m" * 28, 2, 7),
+                turns.decision_seed("m" * 28, 1, 8)}) == 3
+    assert 0 <= seed < 2**63
+
+
+def test_the_policy_is_the_tasks_else_the_bot_seats_else_the_default() -> None:
+    view = turns.SeatView("m", "vivo", 3, 1, True, "active", {}, 9, [
+        {"kind": "human", "policy": "", "strength": 0},
+        {"kind": "bot", "policy": "heuristic", "strength": 4}])
+    assert turns.policy_of(view, "", "random") == ("heuristic", 4)
+    assert turns.policy_of(view, "ismcts", "random") == ("ismcts", 4)
+    human = turns.SeatView("m", "vivo", 3, 0, True, "active", {}, 9, view.seats)
+    assert turns.policy_of(human, "", "random") == ("random", 0)
+
+
+def test_an_untagged_claim_gets_the_round_of_the_view() -> None:
+    assert turns.tagged_claim("claim 3*4", {"round": 2}) == "claim@2 3*4"
+    assert turns.tagged_claim("claim@1 3*4", {"round": 2}) == "claim@1 3*4"
+    assert turns.tagged_claim("pick 7", {"round": 2}) == "pick 7"
+
+
+def test_the_client_maps_failed_calls_to_domain_errors(actor: Actor, client: Client) -> None:
+    match_id, tokens = _match(client, "vivo", [pb.SeatSpec(), *_bots("random", 2)])
+    calls = actor.client
+    with pytest.raises(NotFound):
+        calls.view("f" * 28, BOT_TOKEN, 1)
+    with pytest.raises(InvalidArgument):
+        calls.view("not-a-match", BOT_TOKEN, 1)
+    with pytest.raises(Unauthenticated):
+        calls.view(match_id, "wrong", 1)
+    with pytest.raises(PermissionDenied):
+        calls.view(match_id, BOT_TOKEN, 0)  # a human's seat
+    with pytest.raises(PermissionDenied):
+        calls.view(match_id, ADMIN)  # speaks for no seat: a spectator's view
+    assert calls.view(match_id, tokens[0]).seat == 0
+    with pytest.raises(StaleVersion):
+        calls.submit(match_id, tokens[0], 0, "R1", 99, "")
+    with grpc.insecure_channel(f"127.0.0.1:{free_port()}") as nowhere, \
+            pytest.raises(Unavailable):
+        MatchClient(nowhere, timeout_s=2).view(match_id, BOT_TOKEN, 1)
