@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from test_bots_support import play_to, seat_inputs
 
 from shared.bots import determinize_livemix, determinize_vivo
-from shared.bots.sampling import deal_hidden
+from shared.bots.sampling import _greedy, deal_hidden
 from shared.games import livemix, vivo
 
 seeds = st.integers(min_value=0, max_value=2**31)
@@ -135,3 +135,53 @@ def test_sampling_without_voids_is_a_plain_deal_of_the_pool():
     hands = deal_hidden(pool, [10, 10, 10], [0, 0, 0], random.Random(3))
     assert [h.bit_count() for h in hands] == [10, 10, 10]
     assert hands[0] | hands[1] | hands[2] == pool
+
+
+def test_samples_honour_voids_in_many_real_positions_of_both_games():
+    with_voids = 0
+    for seed in range(60):
+        for game, read in (("livemix", determinize_livemix.read),
+                           ("vivo", determinize_vivo.read)):
+            state, events = play_to(game, 4, seed, 20 + seed)
+            if state.is_terminal():
+                continue
+            seat, view, seen = seat_inputs(state, events)
+            k = read(view, seen)
+            others = [s for s in range(4) if s != seat]
+            if not any(k.voids[s] for s in others):
+                continue
+            with_voids += 1
+            rng = random.Random(seed)
+            for _ in range(20):
+                sample = k.sample(rng)
+                hands = sample.hands if game == "livemix" else sample._hands
+                for s in others:
+                    assert not _groups(hands[s]) & k.voids[s]
+    assert with_voids >= 30
+
+
+@settings(max_examples=200, deadline=None)
+@given(seed=seeds, sizes=st.lists(st.integers(1, 8), min_size=2, max_size=3),
+       keep=st.integers(0, 15))
+def test_sampling_finds_a_void_consistent_deal_whenever_one_exists(seed, sizes, keep):
+    # A true deal, its seats declared void in (some of) the groups they lack: the sampler
+    # must always produce hands of the same sizes from the same cards, within the voids.
+    rng = random.Random(seed)
+    cards = rng.sample(range(48), sum(sizes))
+    truth, at = [], 0
+    for size in sizes:
+        truth.append(sum(1 << c for c in cards[at:at + size]))
+        at += size
+    voids = [(~_groups(h) & 15) & (keep | rng.randrange(16)) for h in truth]
+    pool = sum(truth)
+    hands = deal_hidden(pool, sizes, voids, rng)
+    assert sum(hands) == pool
+    assert [h.bit_count() for h in hands] == sizes
+    for hand, void in zip(hands, voids, strict=True):
+        assert not _groups(hand) & void
+    # The careful pass alone (Hall's condition before each card) never gets stuck.
+    by_group = [[c for c in cards if c // 12 == g] for g in range(4)]
+    careful = _greedy(by_group, sizes, voids, rng, careful=True)
+    assert careful is not None and sum(careful) == pool
+    for hand, void in zip(careful, voids, strict=True):
+        assert not _groups(hand) & void
