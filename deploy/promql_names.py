@@ -33,7 +33,7 @@ def metric_names(expr: str) -> set[str]:
     text = _STRING.sub('""', expr)
     text = _BRACES.sub(" ", text)
     text = _GROUPING.sub(" ", text)
-    text = re.sub(r"\d+(?:\.\d+)?(?:e[+-]?\d+)?", " ", text)
+    text = re.sub(r"(?<![\w:])\d[\w.]*", " ", text)  # numbers and durations (0.5, 5m, 1h30m)
     return {name for name in _NAME.findall(text) if name.lower() not in KEYWORDS}
 
 
