@@ -90,6 +90,12 @@ class Suggester:
                 retry=False, headers={"sent_at": time.time()})
         except (OperationalError, RedisError) as error:
             raise Unavailable(f"the bot broker is unreachable: {error}") from None
+        except RuntimeError as error:
+            # Celery's result backend gives up reconnecting with a RuntimeError.
+            if isinstance(error.__cause__, OperationalError | RedisError):
+                raise Unavailable(f"the result backend is unreachable: {error.__cause__}"
+                                  ) from None
+            raise
 
 
 def _check(game: str, query: Query, view: dict[str, Any]) -> None:
