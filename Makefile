@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test lint bench proto clean run
+.PHONY: venv test test-deploy lint bench proto clean run
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found; set PYTHON=..." >&2; exit 1; }
@@ -17,6 +17,10 @@ venv: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+# The deploy checks alone (also part of `make test`): compose, Kubernetes, image, Prometheus.
+test-deploy: $(STAMP)
+	$(PY) -m pytest -q tests/test_deploy_*.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
