@@ -227,6 +227,7 @@ class LocalStack:
                 return None
             command = [f"--port={self.ports.local(name, int(a[len('--port='):]))}"
                        if a.startswith("--port=") else a for a in command]
+            command.append(f"--address={LOOPBACK}")
         if kind in ("cardroom", "mher/flower"):
             return [_python_program(command[0]), *command[1:]], env
         data = self.folder / name
