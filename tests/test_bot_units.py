@@ -4,6 +4,10 @@ proto mapping, and how a task counts, retries and times out (no broker, no worke
 from __future__ import annotations
 
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -238,3 +242,17 @@ def test_a_suggestion_with_an_unreadable_view_returns_the_error(counted: Collect
                              "current_player": 0, "legal_actions": ["R1", "G2"]}, [], 1)
     assert good["decision"]["action"] in ("R1", "G2")
     assert _count(counted, "invalid", SUGGEST) == 1
+
+
+def test_a_worker_counts_in_shared_files_even_if_a_plugin_imported_prometheus_first(
+        tmp_path: Path) -> None:
+    script = (
+        "import sys; sys.argv = ['/venv/bin/celery', '-A', 'services.bot.celery_app', 'worker']\n"
+        "import prometheus_client\n"  # as a Celery plugin (flower) does before the app loads
+        "import services.bot, os\n"
+        "from prometheus_client import values\n"
+        "print(values.ValueClass is values.MutexValue, os.environ['PROMETHEUS_MULTIPROC_DIR'])\n")
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
+    done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                          text=True, timeout=60, cwd=Path(__file__).resolve().parents[1])
+    assert done.stdout.split() == ["False", str(tmp_path)], done.stderr

@@ -14,9 +14,10 @@ import sys
 import tempfile
 
 # A prefork worker counts in files that its parent process reads (prometheus_client's
-# multiprocess mode), a mode fixed when prometheus_client is first imported. In a
-# `celery ... worker` process this module is loaded before anything imports it, so the
-# directory is named here (unless PROMETHEUS_MULTIPROC_DIR names one); every other process
+# multiprocess mode), a mode prometheus_client reads from PROMETHEUS_MULTIPROC_DIR when it is
+# imported. In a `celery ... worker` process the directory is named here, before the tasks'
+# metrics exist (unless PROMETHEUS_MULTIPROC_DIR names one); a Celery plugin (flower) may
+# have imported prometheus_client already, so its choice is made again. Every other process
 # that loads the app (the API, tests) keeps the plain registry.
 
 
@@ -27,6 +28,14 @@ def _is_worker_command(argv: list[str]) -> bool:
     return "celery" in names and "worker" in argv[1:]
 
 
-if _is_worker_command(sys.argv) and "prometheus_client" not in sys.modules:
-    os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", os.path.join(
-        tempfile.gettempdir(), f"cardroom-worker-metrics-{os.getpid()}"))
+def default_metrics_dir(pid: int) -> str:
+    """The metrics directory a worker whose parent process is `pid` names for itself."""
+    return os.path.join(tempfile.gettempdir(), f"cardroom-worker-metrics-{pid}")
+
+
+if _is_worker_command(sys.argv):
+    os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", default_metrics_dir(os.getpid()))
+    if "prometheus_client" in sys.modules:
+        from prometheus_client import values
+
+        values.ValueClass = values.get_value_class()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import queue
+import shutil
 import signal
 import subprocess
 import sys
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from services.bot import default_metrics_dir
 from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,6 +61,8 @@ class WorkerProcess:
         if self.popen.poll() is None:
             os.killpg(self.popen.pid, signal.SIGKILL)
         self.popen.wait()
+        # A killed worker cannot remove its metrics files itself.
+        shutil.rmtree(default_metrics_dir(self.popen.pid), ignore_errors=True)
 
     def stop(self, timeout: float = 20.0) -> None:
         """Warm shutdown (SIGTERM: tasks in flight finish); SIGKILL past `timeout`."""
