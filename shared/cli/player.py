@@ -119,11 +119,12 @@ class Player:
         view = self.session.view()
         names = names_of(view.seats, view.seat)
         self.watcher = Watcher(self.session, self.console, view.game, names, cursor)
+        # Events are printed by the watcher alone; the view is drawn once they are out.
         self.watcher.start()
         try:
             while True:
                 view = self.session.view()
-                self.watcher.wait_for(view.event_seq, 5.0)
+                self._catch_up(view)
                 if view.over:
                     self._finish(view)
                     return 0
@@ -133,6 +134,18 @@ class Player:
                     return 0
         finally:
             self.watcher.stopping = True
+
+    def _catch_up(self, view: MatchView) -> None:
+        """Wait until the watcher printed every event the view reflects. The last events may
+        be other seats' (never streamed here), so ask which ones this seat can see."""
+        assert self.watcher is not None
+        printed = self.watcher.seq
+        if printed >= view.event_seq or self.watcher.failure is not None:
+            return
+        unseen = [e.seq for e in self.session.watch(printed, follow=False)
+                  if e.seq <= view.event_seq]
+        if unseen:
+            self.watcher.wait_for(unseen[-1], 5.0)
 
     def _draw(self, view: MatchView) -> None:
         self.console.print()
@@ -219,7 +232,7 @@ class Player:
         if isinstance(exc, GameOver):
             return
         self.console.print(Text(f"Not allowed: {exc.reason}", style="bold red"))
-        legal = exc.legal or view.legal_moves
+        legal = in_hand_order(view, exc.legal or view.legal_moves)
         if legal and view.game != "mixmatch":
             self.console.print(Text(f"You may play: {' '.join(legal)}", style="red"))
 
@@ -241,11 +254,13 @@ def _legal_line(view: MatchView) -> Text:
     return line
 
 
-def in_hand_order(view: MatchView) -> list[str]:
-    """The legal moves in the order the hand is shown (the engines sort them as text)."""
+def in_hand_order(view: MatchView, legal: list[str] | None = None) -> list[str]:
+    """The legal moves (`legal`, else the view's) in the order the hand is shown (Livemix
+    sorts them as text)."""
     hand = view.observation.get("hand") or []
     place = {card: i for i, card in enumerate(hand)}
-    return sorted(view.legal_moves, key=lambda move: (place.get(move, len(hand)), move))
+    moves = view.legal_moves if legal is None else legal
+    return sorted(moves, key=lambda move: (place.get(move, len(hand)), move))
 
 
 def _prompt(view: MatchView) -> str:

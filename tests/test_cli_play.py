@@ -1,0 +1,219 @@
+"""`cardroom play` and `cardroom join` driven through a pseudo-terminal, as a person would:
+whole games against real bot workers, keys sent, the screen read."""
+
+from __future__ import annotations
+
+import random
+import re
+import sys
+from collections.abc import Iterator
+
+import pexpect
+import pytest
+from support.client_stack import Stack, fresh_db, running_stack
+from support.redis_server import RedisServer
+
+from shared.client import Cardroom, bot, connect, open_seat
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+MOVE_PROMPT = "Your move (number or card, ? hint, h help): "
+CLAIM_PROMPT = "Your claim (expression, t time, Enter redraw, ? hint, h help): "
+GAME_OVER = r"Game over[^\r\n]*"
+#: "Match <id>", the id drawn in its own colour.
+MATCH_ID = r"Match (?:\x1b\[[0-9;]*m)*([0-9a-f]{28})"
+
+
+@pytest.fixture(scope="module")
+def stack(redis_server: RedisServer) -> Iterator[Stack]:
+    """Every service and one bot worker, on database 7 of the session's Redis."""
+    with running_stack(fresh_db(redis_server.url, 7)) as services:
+        yield services
+
+
+@pytest.fixture
+def room(stack: Stack) -> Iterator[Cardroom]:
+    """Clients of the stack, for the test's own checks."""
+    with connect(stack.config) as clients:
+        yield clients
+
+
+class Terminal:
+    """`cardroom ARGS` on a pseudo-terminal of 50 rows and 120 columns."""
+
+    def __init__(self, stack: Stack, *args: str) -> None:
+        env = {**stack.env(), "TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "120",
+               "LINES": "50"}
+        self.child = pexpect.spawn(sys.executable, ["-m", "shared.cli", *args], env=env,
+                                   encoding="utf-8", dimensions=(50, 120), timeout=30)
+        self.screen = ""  # everything shown so far, colour codes kept
+
+    def expect(self, patterns: list[str] | str, timeout: float = 30) -> int:
+        """Wait for one of `patterns` (regular expressions); its index."""
+        try:
+            index = self.child.expect(patterns, timeout=timeout)
+        except pexpect.TIMEOUT:
+            raise AssertionError(f"waited for {patterns!r}; the screen ends with:\n"
+                                 f"{ANSI.sub('', self.screen + str(self.child.before))[-3000:]}"
+                                 ) from None
+        self.screen += str(self.child.before) + str(self.child.after)
+        return int(index)
+
+    def expect_exact(self, patterns: list[str] | str, timeout: float = 30) -> int:
+        """Wait for one of `patterns` (plain text); its index."""
+        index = self.child.expect_exact(patterns, timeout=timeout)
+        self.screen += str(self.child.before) + str(self.child.after)
+        return int(index)
+
+    def last(self) -> str:
+        """The text printed before the latest match, without colour codes."""
+        return ANSI.sub("", str(self.child.before))
+
+    def send(self, line: str) -> None:
+        """Type a line and Enter."""
+        self.child.sendline(line)
+
+    def close(self) -> int | None:
+        """Wait for the program to end; its exit status."""
+        self.child.expect(pexpect.EOF, timeout=30)
+        self.screen += str(self.child.before)
+        self.child.close()
+        return self.child.exitstatus
+
+    @property
+    def text(self) -> str:
+        """The whole screen so far without colour codes."""
+        return ANSI.sub("", self.screen)
+
+
+def legal_moves(text: str) -> list[str]:
+    """The numbered legal moves of the latest 'Legal:' line."""
+    line = [row for row in text.splitlines() if row.startswith("Legal:")][-1]
+    return re.findall(r"\d+:(\S+)", line)
+
+
+def hand(text: str) -> list[str]:
+    """The cards of the latest 'Your hand:' line."""
+    line = [row for row in text.splitlines() if row.startswith("Your hand:")][-1]
+    return line.split()[2:]
+
+
+def play_to_the_end(term: Terminal, rng: random.Random, limit: int = 80) -> int:
+    """From a move prompt on the screen, answer every prompt with a legal move (by number or
+    by card) until the game is over; the moves made."""
+    for made in range(1, limit):
+        legal = legal_moves(term.last())
+        choice = rng.randrange(len(legal))
+        term.send(str(choice + 1) if rng.random() < 0.5 else legal[choice].lower())
+        if term.expect([re.escape(MOVE_PROMPT), GAME_OVER]) == 1:
+            return made
+    raise AssertionError("the game did not end")
+
+
+def test_cli_play_vivo_whole_game_against_bots_through_a_terminal(stack: Stack,
+                                                                  room: Cardroom) -> None:
+    term = Terminal(stack, "play", "vivo", "--players", "3", "--seed", "21")
+    term.expect(MATCH_ID)
+    match_id = term.child.match.group(1)
+    term.expect_exact(MOVE_PROMPT)
+    first = term.last()
+    assert "VIVO - round 1 of 2, trick 1 of 12" in first and "Harmony:" in first
+    assert "next:" in first and "bot 1 (heuristic)" in first
+    assert "hand" not in room.match.get(match_id).observation  # the spectator sees none
+    term.send("h")
+    term.expect_exact(MOVE_PROMPT)
+    assert "a card as shown (e.g. H12), or its number in the list of legal moves" in \
+        term.last()
+    term.send("?")
+    term.expect_exact(MOVE_PROMPT)
+    hint = re.search(r"Hint \(heuristic\): (\S+)", term.last())
+    assert hint is not None and hint.group(1) in legal_moves(term.last())
+    term.send("99")
+    term.expect_exact(MOVE_PROMPT)
+    assert "there is no move 99" in term.last()
+    rng = random.Random(3)
+    refused = False
+    for _ in range(40):  # play until a trick leaves a card that may not be played
+        legal, cards = legal_moves(term.last()), hand(term.last())
+        illegal = [c for c in cards if c not in legal]
+        if illegal:
+            term.send(illegal[0])
+            term.expect_exact(MOVE_PROMPT)
+            shown = term.last()
+            assert f"Not allowed: {illegal[0]} does not follow the harmony" in shown
+            assert f"You may play: {' '.join(legal)}" in shown
+            refused = True
+            break
+        term.send(str(rng.randrange(len(legal)) + 1))
+        term.expect_exact(MOVE_PROMPT)
+    assert refused
+    play_to_the_end(term, rng)
+    result = re.sub(r"\s+", " ", ANSI.sub("", str(term.child.after)))
+    assert term.close() == 0
+    final = room.match.get(match_id)
+    assert final.status == "finished" and final.result is not None
+    scores = ", ".join(f"{name} {score}" for name, score in zip(
+        ["you", "bot 1 (heuristic)", "bot 2 (heuristic)"], final.result.scores, strict=True))
+    assert result.endswith(f"Scores: {scores}")
+    replay = room.match.replay(match_id)
+    assert len(replay.actions) == 72 and sum(a.seat == 0 for a in replay.actions) == 24
+    assert "bot 2 (heuristic) plays" in term.text and "Round 2 scored" in term.text
+    assert "\x1b[1;31mR" in term.screen or "\x1b[1;91mR" in term.screen  # red cards in red
+
+
+def test_cli_join_open_seat_leave_and_come_back_to_finish_livemix(stack: Stack,
+                                                                  room: Cardroom) -> None:
+    created = room.match.create("livemix", 3, [open_seat(), bot("random"), bot("random")],
+                                seed=5)
+    term = Terminal(stack, "join", created.match_id, "--name", "ann")
+    term.expect(r"--token (\S+)\)")
+    token = term.child.match.group(1)
+    term.expect_exact(MOVE_PROMPT)
+    shown = term.last()
+    assert "Livemix - round 1 of 3" in shown and "Members:" in shown and "Token on" in shown
+    assert "0 you" in shown
+    term.send("1")
+    term.expect_exact(MOVE_PROMPT)
+    term.child.sendeof()  # leave without resigning
+    term.expect_exact("your seat stays yours")
+    assert term.close() == 0
+    assert room.match.get(created.match_id).status == "active"
+    back = Terminal(stack, "join", created.match_id, "--token", token)
+    back.expect_exact(MOVE_PROMPT)
+    moves = play_to_the_end(back, random.Random(1))
+    assert back.close() == 0 and moves > 3
+    final = room.match.get(created.match_id)
+    assert final.status == "finished" and final.seats[0].name == "ann"
+    assert sum(a.seat == 0 for a in room.match.replay(created.match_id).actions) == moves + 1
+
+
+def test_cli_play_mixmatch_claims_win_the_rounds(stack: Stack, room: Cardroom) -> None:
+    term = Terminal(stack, "play", "mixmatch", "--hourglass", "0", "-o", "faster=true",
+                    "--seed", "2")
+    term.expect(MATCH_ID)
+    match_id = term.child.match.group(1)
+    won = 0
+    for _ in range(12):
+        if term.expect([re.escape(CLAIM_PROMPT), GAME_OVER]) == 1:
+            break
+        shown = term.last()
+        view = room.match.get(match_id)
+        obs = view.observation
+        assert f"Target {obs['target']}" in shown and "No hourglass" in shown
+        assert "Table: " + " ".join(f"[{n}]" for n in obs["table"]) in shown
+        best = room.solver.solve(obs["table"], obs["target"])
+        if best.solution is None:
+            term.send("t")  # call time: one more card
+            continue
+        term.send(best.solution.expression.replace(" ", ""))
+        term.expect(r"you solved it with [^\r\n]*: (\d+) card\(s\) won")
+        won += int(term.child.match.group(1))
+    assert term.close() == 0
+    final = room.match.get(match_id)
+    assert final.status == "finished" and final.result is not None
+    assert final.result.scores[0] == won > 0 and final.observation["round"] == 2
+
+
+def test_cli_play_refuses_an_unknown_bot_policy(stack: Stack) -> None:
+    term = Terminal(stack, "play", "vivo", "--bots", "alphazero")
+    term.expect_exact("no bot policy 'alphazero' for vivo; known:")
+    assert term.close() == 1
