@@ -11,7 +11,7 @@ from types import FrameType
 from prometheus_client import REGISTRY
 from redis.exceptions import RedisError
 
-from shared.errors import InvalidConfig
+from shared.errors import InvalidConfig, Unavailable
 from shared.rpc.logging import configure_logging
 
 from .server import create_server
@@ -33,8 +33,9 @@ def main() -> int:
     configure_logging(settings.common.log_level, settings.common.log_format)
     try:
         server, _ = create_server(settings, registry=REGISTRY)
-    except RedisError as err:
-        print(f"match: cannot reach Redis at REDIS_URL: {err}", file=sys.stderr)
+    except (RedisError, Unavailable) as err:
+        cause = err.__cause__ or err
+        print(f"match: cannot reach Redis at REDIS_URL: {cause}", file=sys.stderr)
         return 1
     stopping = threading.Event()
 

@@ -15,9 +15,29 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import redis
-from redis.exceptions import NoScriptError
+from redis.backoff import ExponentialWithJitterBackoff
+from redis.exceptions import (
+    ConnectionError as RedisConnectionError,
+)
+from redis.exceptions import (
+    NoScriptError,
+    OutOfMemoryError,
+    ReadOnlyError,
+    RedisError,
+    ResponseError,
+)
+from redis.exceptions import (
+    TimeoutError as RedisTimeoutError,
+)
+from redis.retry import Retry
+
+from shared.errors import Unavailable
 
 PREFIX = "cardroom"
+#: What a caller is told while Redis cannot take the call (the cause is logged, not sent).
+UNAVAILABLE = "the match store is unavailable; retry later"
+#: Seconds a blocking event read (WatchMatch) may wait on Redis, on top of the call timeout.
+BLOCKING_READ_S = 1.0
 NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
 
 # Checks the request record, then the version, and only then writes: new state fields,
@@ -179,13 +199,20 @@ class MatchRepo:
         self.request_ttl_ms = int(request_ttl_s * 1000)
         self.observe = observe
         self.trips = RoundTrips()
+        #: Why writes are refused now (services.match.health sets it), else None.
+        self.refusal: str | None = None
         self._move_sha = ""
         self._touch_sha = ""
 
     @classmethod
-    def from_url(cls, url: str, **kwargs: Any) -> MatchRepo:
-        """A repository on the Redis at `url` (redis://host:port/db)."""
-        client = redis.Redis.from_url(url, decode_responses=True, health_check_interval=30)
+    def from_url(cls, url: str, *, timeout_s: float = 2.0, **kwargs: Any) -> MatchRepo:
+        """A repository on the Redis at `url` (redis://host:port/db). A command without an
+        answer within `timeout_s` (plus BLOCKING_READ_S for a blocking read) fails, after one
+        quick retry, so calls fail fast with UNAVAILABLE when Redis hangs instead of hanging."""
+        client = redis.Redis.from_url(
+            url, decode_responses=True, health_check_interval=30,
+            socket_connect_timeout=timeout_s, socket_timeout=timeout_s + BLOCKING_READ_S,
+            retry=Retry(ExponentialWithJitterBackoff(cap=0.1, base=0.01), 1))
         return cls(client, **kwargs)
 
     def register_scripts(self) -> None:
@@ -197,9 +224,17 @@ class MatchRepo:
         started = time.perf_counter()
         try:
             return call()
+        except RedisError as exc:
+            if transient(exc):
+                raise Unavailable(UNAVAILABLE) from exc
+            raise
         finally:
             self.trips.add(op)
             self.observe(op, time.perf_counter() - started)
+
+    def _writable(self) -> None:
+        if self.refusal is not None:
+            raise Unavailable(self.refusal)
 
     # ---- reads ------------------------------------------------------------------------
 
@@ -269,6 +304,7 @@ class MatchRepo:
     def write(self, match_id: str, change: Write, timer: TimerEntry | None = None,
               create: bool = False) -> Outcome:
         """Apply `change` if the match is still at `change.expected_version` (one round trip)."""
+        self._writable()
         keys = [key_for("state", match_id), key_for("events", match_id),
                 key_for("actions", match_id),
                 key_for("request", match_id, change.request or "-")]
@@ -293,6 +329,7 @@ class MatchRepo:
     def touch_bot_retry(self, match_id: str, version: int, old_ms: int, new_ms: int,
                         timer: TimerEntry | None = None) -> bool:
         """Claim a bot re-enqueue: move its time from `old_ms` to `new_ms` if still current."""
+        self._writable()
         keys = [key_for("state", match_id)]
         reply = self._run_script("touch", lambda: self._touch_sha, _TOUCH, keys,
                                  [version, old_ms, new_ms], timer)
@@ -364,6 +401,15 @@ class MatchRepo:
         """Add a timer entry on its own (when no write carries it)."""
         self._timed("timers", lambda: self.client.zadd(
             key_for("timers"), {entry.member: entry.due_ms}, nx=True))
+
+
+def transient(exc: RedisError) -> bool:
+    """Whether a Redis failure means "not now" rather than "never": unreachable, timed out,
+    loading its data, a read-only replica, out of memory, or unable to persist (MISCONF)."""
+    if isinstance(exc, RedisConnectionError | RedisTimeoutError | ReadOnlyError
+                  | OutOfMemoryError):
+        return True
+    return isinstance(exc, ResponseError) and str(exc).startswith("MISCONF")
 
 
 def _snapshot(match_id: str, fields: dict[str, str]) -> Snapshot:

@@ -9,12 +9,13 @@ import grpc
 from prometheus_client import CollectorRegistry
 
 from shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
-from shared.rpc.server import Server, ServiceDef
+from shared.rpc.server import NOT_SERVING, SERVING, Server, ServiceDef
 from shared.rpc.server import create_server as create_rpc_server
 
 from .app import MatchService
 from .bots import CeleryQueue, TaskQueue
 from .cache import StateCache
+from .health import RedisHealth
 from .metrics import MatchMetrics
 from .repo import MatchRepo
 from .servicer import MatchServicer
@@ -32,6 +33,7 @@ class MatchServer:
     service: MatchService
     timers: TimerLoop | None
     servicer: MatchServicer
+    health: RedisHealth | None = None
 
     @property
     def port(self) -> int:
@@ -39,8 +41,10 @@ class MatchServer:
         return self.rpc.port
 
     def start(self) -> None:
-        """Serve calls and run the timer loop."""
+        """Serve calls, watch Redis for the health status and run the timer loop."""
         self.rpc.start()
+        if self.health is not None:
+            self.health.start()
         if self.timers is not None:
             self.timers.start()
 
@@ -48,6 +52,8 @@ class MatchServer:
         """Stop the timer loop, then the server (health NOT_SERVING first), then Redis."""
         if self.timers is not None:
             self.timers.stop()
+        if self.health is not None:
+            self.health.stop()
         self.servicer.closing.set()
         self.rpc.stop(grace)
         # Streams notice `closing` within one blocking Redis read; close Redis after them.
@@ -65,7 +71,7 @@ def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None
     registry = CollectorRegistry() if registry is None else registry
     metrics = MatchMetrics(registry)
     repo = MatchRepo.from_url(settings.common.redis_url, request_ttl_s=settings.request_ttl_s,
-                              observe=metrics.observe_redis)
+                              observe=metrics.observe_redis, timeout_s=settings.redis_timeout_s)
     repo.register_scripts()
     if queue is None:
         queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue,
@@ -84,4 +90,10 @@ def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None
     rpc, port = create_rpc_server([ServiceDef(descriptor, add)], settings.common,
                                   registry=registry, host=host, max_workers=settings.workers)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
-    return MatchServer(rpc, service, loop, servicer), port
+
+    def set_health(serving: bool) -> None:
+        for name in ("", SERVICE_NAME):
+            rpc.health.set(name, SERVING if serving else NOT_SERVING)
+
+    health = RedisHealth(repo, settings.durability, settings.health_interval_s, set_health)
+    return MatchServer(rpc, service, loop, servicer, health), port

@@ -10,6 +10,7 @@ from shared.errors import InvalidConfig
 from shared.rpc.settings import Settings
 
 from .bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from .health import DURABILITY_MODES, OFF
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,13 @@ class MatchSettings:
     max_active: int = 8
     #: MATCH_STATE_CACHE: engine states kept per replica by (match, version); 0 turns it off.
     state_cache: int = 10_000
+    #: MATCH_DURABILITY: what Redis must keep of each acknowledged write (off, everysec,
+    #: always; services.match.health); short of it the replica is NOT_SERVING, refuses writes.
+    durability: str = OFF
+    #: MATCH_REDIS_TIMEOUT: seconds a Redis command may take before the call fails UNAVAILABLE.
+    redis_timeout_s: float = 2.0
+    #: MATCH_HEALTH_INTERVAL: seconds between two probes of Redis for the health status.
+    health_interval_s: float = 1.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> MatchSettings:
@@ -54,6 +62,9 @@ class MatchSettings:
             workers=int(_seconds(env, "MATCH_WORKERS", 64)),
             max_active=max(1, _count(env, "MATCH_MAX_ACTIVE", 8)),
             state_cache=_count(env, "MATCH_STATE_CACHE", 10_000),
+            durability=_durability(env),
+            redis_timeout_s=_seconds(env, "MATCH_REDIS_TIMEOUT", 2.0),
+            health_interval_s=_seconds(env, "MATCH_HEALTH_INTERVAL", 1.0),
         )
 
 
@@ -68,6 +79,14 @@ def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
     if not 0 < value < 10**9:
         raise InvalidConfig(f"{name} must be positive, not {raw!r}", name)
     return value
+
+
+def _durability(env: Mapping[str, str]) -> str:
+    raw = env.get("MATCH_DURABILITY", "").strip().lower() or OFF
+    if raw not in DURABILITY_MODES:
+        raise InvalidConfig(f"MATCH_DURABILITY must be one of {', '.join(DURABILITY_MODES)}, "
+                            f"not {raw!r}", "MATCH_DURABILITY")
+    return raw
 
 
 def _count(env: Mapping[str, str], name: str, default: int) -> int:

@@ -17,7 +17,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from shared.errors import CardroomError
+from shared.errors import CardroomError, Unavailable
 from shared.games import registry
 from shared.games.base import SIMULTANEOUS, State
 
@@ -96,6 +96,7 @@ class TimerLoop:
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self._gauges_at = 0.0
+        self._redis_down = False
 
     def run_once(self) -> list[str]:
         """Fire every entry due now; the kinds this replica fired."""
@@ -105,6 +106,8 @@ class TimerLoop:
         for entry in repo.due_timers(now_ms, self.batch):
             try:
                 kind = self.service.fire_timer(entry)
+            except Unavailable:
+                raise  # Redis is away or refuses writes: keep the entry for the next poll
             except CardroomError as exc:
                 # The engine refused the time-out: nothing will change that, so drop it.
                 log.warning("timer not fired: %s", exc.reason, extra={"match_id": entry.match_id})
@@ -135,10 +138,18 @@ class TimerLoop:
                 if time.monotonic() - self._gauges_at >= self.gauge_every_s:
                     self._gauges_at = time.monotonic()
                     self.refresh_gauges()
-            except RedisError:
-                log.warning("timer loop: Redis unavailable", exc_info=True)
+            except (RedisError, Unavailable) as exc:
+                # Once per outage, not once per poll: the health probe reports it too.
+                if not self._redis_down:
+                    log.warning("timer loop: Redis unavailable: %s", exc)
+                self._redis_down = True
+                self._stop.wait(self.interval_s)
+                continue
             except Exception:  # the loop must outlive any one bad poll
                 log.exception("timer loop failed")
+            if self._redis_down:
+                log.info("timer loop: Redis is back")
+                self._redis_down = False
             self._stop.wait(self.interval_s)
 
     def start(self) -> None:

@@ -1,0 +1,120 @@
+"""Whether a replica may serve: Redis answers and keeps every write as MATCH_DURABILITY asks.
+
+A daemon thread probes Redis every MATCH_HEALTH_INTERVAL seconds (one pipelined round trip:
+PING, plus the persistence settings when a durability mode is required) and flips the
+replica's gRPC health to NOT_SERVING while Redis is unreachable, still loading its data, or
+configured to keep less than the mode promises; it flips back by itself once Redis is fine.
+While Redis falls short of the mode, writes are refused (UNAVAILABLE) so that no move is
+acknowledged that a Redis crash could lose. Durability modes (docs/RELIABILITY.md):
+
+- ``off``: no check; whatever Redis keeps (without persistence a restart loses everything);
+- ``everysec``: Redis must keep an append-only file (appendfsync everysec or always);
+- ``always``: the strict mode: appendonly yes and appendfsync always, so Redis writes every
+  move to disk (fsync) before it answers, and an acknowledged move survives any crash.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+
+from redis.exceptions import RedisError, ResponseError
+
+from .repo import MatchRepo
+
+log = logging.getLogger(__name__)
+
+OFF, EVERYSEC, ALWAYS = "off", "everysec", "always"
+DURABILITY_MODES = (OFF, EVERYSEC, ALWAYS)
+#: The appendfsync values each mode accepts.
+_FSYNC = {EVERYSEC: ("everysec", "always"), ALWAYS: ("always",)}
+#: What a write is told while Redis keeps less than the durability mode asks.
+REFUSAL = "the match store does not persist moves as required now; retry later"
+
+
+def durability_problem(mode: str, config: dict[str, str]) -> str | None:
+    """Why Redis' persistence settings (CONFIG GET appendonly, appendfsync) fall short of
+    `mode`, or None when they do not."""
+    if mode == OFF:
+        return None
+    appendonly = config.get("appendonly", "")
+    fsync = config.get("appendfsync", "")
+    if appendonly != "yes" or fsync not in _FSYNC[mode]:
+        return (f"Redis runs with appendonly {appendonly or '?'} and appendfsync {fsync or '?'}; "
+                f"MATCH_DURABILITY={mode} needs appendonly yes and appendfsync "
+                f"{' or '.join(_FSYNC[mode])}")
+    return None
+
+
+class RedisHealth:
+    """Probes Redis for one replica; `on_change(serving)` is told of every change."""
+
+    def __init__(self, repo: MatchRepo, mode: str = OFF, interval_s: float = 1.0,
+                 on_change: Callable[[bool], None] = lambda serving: None) -> None:
+        self.repo = repo
+        self.mode = mode
+        self.interval_s = interval_s
+        self.on_change = on_change
+        self.serving: bool | None = None
+        self._unverifiable = False
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+
+    def probe(self) -> bool:
+        """Check Redis once, update the write refusal and the health status; True if fine."""
+        try:
+            shortfall = self._shortfall()
+            problem = shortfall
+        except RedisError as exc:
+            shortfall, problem = None, f"Redis cannot take calls: {exc}"
+        # Writes are refused only for a durability shortfall: an unreachable Redis refuses
+        # them by itself, and the first call after its return must not wait for a probe.
+        self.repo.refusal = None if shortfall is None else REFUSAL
+        serving = problem is None
+        if serving != self.serving:
+            if serving:
+                log.info("Redis is fine: serving")
+            else:
+                log.warning("not serving: %s", problem)
+            self.serving = serving
+            self.on_change(serving)
+        return serving
+
+    def _shortfall(self) -> str | None:
+        pipe = self.repo.client.pipeline(transaction=False)
+        pipe.ping()
+        if self.mode != OFF:
+            pipe.config_get("append*")
+        try:
+            replies = pipe.execute(raise_on_error=True)
+        except ResponseError as exc:
+            if self.mode == OFF or "LOADING" in str(exc) or "MISCONF" in str(exc):
+                raise
+            # A Redis that hides CONFIG (many managed ones do) cannot be checked: trust it.
+            if not self._unverifiable:
+                log.warning("cannot check Redis persistence (%s); MATCH_DURABILITY=%s is "
+                            "assumed to hold", exc, self.mode)
+                self._unverifiable = True
+            self.repo.client.ping()
+            return None
+        return durability_problem(self.mode, replies[1]) if self.mode != OFF else None
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval_s):
+            try:
+                self.probe()
+            except Exception:  # the probe must outlive anything one check throws
+                log.exception("Redis health probe failed")
+
+    def start(self) -> None:
+        """Probe once now, then every interval in a daemon thread."""
+        self.probe()
+        self._thread = threading.Thread(target=self._run, name="match-health", daemon=True)
+        self._thread.start()
+
+    def stop(self) -> None:
+        """Stop probing."""
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout=5)
