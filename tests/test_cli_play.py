@@ -3,19 +3,29 @@ whole games against real bot workers, keys sent, the screen read."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pty
 import random
 import re
+import struct
+import subprocess
 import sys
+import termios
 from collections.abc import Iterator
+from typing import ClassVar
 
 import pexpect
 import pytest
+from pexpect import fdpexpect
 from support.client_stack import Stack, fresh_db, running_stack
 from support.redis_server import RedisServer
 
 from shared.client import Cardroom, bot, connect, open_seat
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
+#: Any colour codes between two characters.
+SGR = r"(?:\x1b\[[0-9;]*m)*"
 MOVE_PROMPT = "Your move (number or card, ? hint, h help): "
 CLAIM_PROMPT = "Your claim (expression, t time, Enter redraw, ? hint, h help): "
 GAME_OVER = r"Game over[^\r\n]*"
@@ -38,19 +48,31 @@ def room(stack: Stack) -> Iterator[Cardroom]:
 
 
 class Terminal:
-    """`cardroom ARGS` on a pseudo-terminal of 50 rows and 120 columns."""
+    """`cardroom ARGS` on a pseudo-terminal of 50 rows and 120 columns.
+
+    The program is started with subprocess (not a bare fork, which the gRPC threads of the
+    test's own servers do not survive) on the terminal side of a pty; the test reads and
+    types on the other side."""
+
+    running: ClassVar[list[Terminal]] = []
 
     def __init__(self, stack: Stack, *args: str) -> None:
-        env = {**stack.env(), "TERM": "xterm-256color", "LANG": "C.UTF-8", "COLUMNS": "120",
-               "LINES": "50"}
-        self.child = pexpect.spawn(sys.executable, ["-m", "shared.cli", *args], env=env,
-                                   encoding="utf-8", dimensions=(50, 120), timeout=30)
+        env = {**stack.env(), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+        main, side = pty.openpty()
+        fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 50, 120, 0, 0))
+        self.process = subprocess.Popen([sys.executable, "-m", "shared.cli", *args],
+                                        stdin=side, stdout=side, stderr=side, env=env,
+                                        start_new_session=True)
+        os.close(side)
+        self.child = fdpexpect.fdspawn(main, encoding="utf-8", timeout=30)
         self.screen = ""  # everything shown so far, colour codes kept
+        Terminal.running.append(self)
 
     def expect(self, patterns: list[str] | str, timeout: float = 30) -> int:
         """Wait for one of `patterns` (regular expressions); its index."""
         try:
-            index = self.child.expect(patterns, timeout=timeout)
+            index = self.child.expect(list(patterns) if isinstance(patterns, list)
+                                      else patterns, timeout=timeout)
         except pexpect.TIMEOUT:
             raise AssertionError(f"waited for {patterns!r}; the screen ends with:\n"
                                  f"{ANSI.sub('', self.screen + str(self.child.before))[-3000:]}"
@@ -58,11 +80,21 @@ class Terminal:
         self.screen += str(self.child.before) + str(self.child.after)
         return int(index)
 
+    def expect_shown(self, text: str, timeout: float = 30) -> None:
+        """Wait for `text` as it reads on screen, whatever colours it is drawn in."""
+        self.expect(SGR.join(re.escape(c) for c in text), timeout)
+
     def expect_exact(self, patterns: list[str] | str, timeout: float = 30) -> int:
         """Wait for one of `patterns` (plain text); its index."""
         index = self.child.expect_exact(patterns, timeout=timeout)
         self.screen += str(self.child.before) + str(self.child.after)
         return int(index)
+
+    def group(self, number: int) -> str:
+        """A group of the latest regular-expression match."""
+        found = self.child.match
+        assert isinstance(found, re.Match)
+        return str(found.group(number))
 
     def last(self) -> str:
         """The text printed before the latest match, without colour codes."""
@@ -72,17 +104,39 @@ class Terminal:
         """Type a line and Enter."""
         self.child.sendline(line)
 
-    def close(self) -> int | None:
+    def send_eof(self) -> None:
+        """Type Ctrl-D."""
+        self.child.send("\x04")
+
+    def close(self) -> int:
         """Wait for the program to end; its exit status."""
         self.child.expect(pexpect.EOF, timeout=30)
         self.screen += str(self.child.before)
+        code = self.process.wait(30)
         self.child.close()
-        return self.child.exitstatus
+        Terminal.running.remove(self)
+        return code
+
+    def kill(self) -> None:
+        """End the program if it still runs (a failed test's)."""
+        if self.process.poll() is None:
+            self.process.kill()
+        self.process.wait(30)
+        if self.child.child_fd != -1:
+            self.child.close()
 
     @property
     def text(self) -> str:
         """The whole screen so far without colour codes."""
         return ANSI.sub("", self.screen)
+
+
+@pytest.fixture(autouse=True)
+def reap_terminals() -> Iterator[None]:
+    """Programs a failed test left running are ended."""
+    yield
+    while Terminal.running:
+        Terminal.running.pop().kill()
 
 
 def legal_moves(text: str) -> list[str]:
@@ -113,7 +167,7 @@ def test_cli_play_vivo_whole_game_against_bots_through_a_terminal(stack: Stack,
                                                                   room: Cardroom) -> None:
     term = Terminal(stack, "play", "vivo", "--players", "3", "--seed", "21")
     term.expect(MATCH_ID)
-    match_id = term.child.match.group(1)
+    match_id = term.group(1)
     term.expect_exact(MOVE_PROMPT)
     first = term.last()
     assert "VIVO - round 1 of 2, trick 1 of 12" in first and "Harmony:" in first
@@ -166,14 +220,14 @@ def test_cli_join_open_seat_leave_and_come_back_to_finish_livemix(stack: Stack,
                                 seed=5)
     term = Terminal(stack, "join", created.match_id, "--name", "ann")
     term.expect(r"--token (\S+)\)")
-    token = term.child.match.group(1)
+    token = term.group(1)
     term.expect_exact(MOVE_PROMPT)
     shown = term.last()
     assert "Livemix - round 1 of 3" in shown and "Members:" in shown and "Token on" in shown
     assert "0 you" in shown
     term.send("1")
     term.expect_exact(MOVE_PROMPT)
-    term.child.sendeof()  # leave without resigning
+    term.send_eof()  # leave without resigning
     term.expect_exact("your seat stays yours")
     assert term.close() == 0
     assert room.match.get(created.match_id).status == "active"
@@ -190,7 +244,7 @@ def test_cli_play_mixmatch_claims_win_the_rounds(stack: Stack, room: Cardroom) -
     term = Terminal(stack, "play", "mixmatch", "--hourglass", "0", "-o", "faster=true",
                     "--seed", "2")
     term.expect(MATCH_ID)
-    match_id = term.child.match.group(1)
+    match_id = term.group(1)
     won = 0
     for _ in range(12):
         if term.expect([re.escape(CLAIM_PROMPT), GAME_OVER]) == 1:
@@ -206,7 +260,7 @@ def test_cli_play_mixmatch_claims_win_the_rounds(stack: Stack, room: Cardroom) -
             continue
         term.send(best.solution.expression.replace(" ", ""))
         term.expect(r"you solved it with [^\r\n]*: (\d+) card\(s\) won")
-        won += int(term.child.match.group(1))
+        won += int(term.group(1))
     assert term.close() == 0
     final = room.match.get(match_id)
     assert final.status == "finished" and final.result is not None
