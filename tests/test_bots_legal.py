@@ -94,3 +94,14 @@ def test_ismcts_plays_a_forced_move_without_searching(game):
             assert decision.iterations == 0
             return
     pytest.fail("no forced move found in 40 games")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_ismcts_time_budget_stops_the_search(game):
+    state, events = play_to(game, 4, 12, 0)
+    _, view, seen = seat_inputs(state, events)
+    decision = get_policy(game, "ismcts", iterations=1_000_000, time_ms=40).decide(
+        view, seen, 1)
+    assert 0 < decision.iterations < 1_000_000
+    assert decision.think_s < 0.2
+    assert decision.action in view["legal_actions"]

@@ -15,7 +15,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 #: UCB1 exploration constant for rewards in [0, 1].
@@ -73,28 +73,32 @@ class SearchResult:
     means: dict[int, float]
     iterations: int
     elapsed_s: float
-    best: int = field(default=-1)
+    best: int
 
 
 def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
            turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
-           iterations: int, time_s: float = 0.0,
+           iterations: int, deadline: float = math.inf,
            exploration: float = DEFAULT_EXPLORATION) -> SearchResult:
-    """Run IS-MCTS until `iterations` are done or `time_s` (when > 0) has passed."""
-    start = time.perf_counter()
-    deadline = start + time_s if time_s > 0 else math.inf
+    """Run IS-MCTS for `iterations`, or until `deadline` (a time.perf_counter() value).
+
+    With a deadline, an iteration is started only when the average one so far still fits,
+    so the search ends before the deadline rather than just after it (at least one runs).
+    """
+    start = now = time.perf_counter()
     root = Node(-1)
     done = 0
     while done < iterations:
-        if done & 15 == 0 and time.perf_counter() > deadline and done:
+        if done and now + (now - start) / done > deadline:
             break
         _iterate(knowledge, root, rng, turn, playout, exploration)
         done += 1
+        now = time.perf_counter()
     visits = {a: c.visits for a, c in root.children.items() if a in root_actions}
     means = {a: c.total / c.visits for a, c in root.children.items() if c.visits}
     # Most visited wins; a tie goes to the better mean, then the lower id (deterministic).
     best = max(sorted(visits), key=lambda a: (visits[a], means.get(a, 0.0)))
-    return SearchResult(visits, means, done, time.perf_counter() - start, best)
+    return SearchResult(visits, means, done, now - start, best)
 
 
 def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,

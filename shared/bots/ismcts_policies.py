@@ -7,7 +7,9 @@ same view, events and seeds the move is the same; a clock makes it depend on spe
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -75,6 +77,8 @@ class IsmctsPolicy:
 
     def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
         """The most visited move after the search; a forced move without searching."""
+        start = time.perf_counter()
+        deadline = start + self.time_s if self.time_s else math.inf
         view = check_view(view, self.info.game)
         legal = sorted(view.get("legal_actions") or [])
         if view.get("current_player") != view["seat"] or not legal:
@@ -84,7 +88,7 @@ class IsmctsPolicy:
         knowledge = self.game.read(view, visible_events(events, view["seat"]))
         root = [self.game.to_id(a) for a in legal]
         result = search(knowledge, root, rng_for(self.seed, seed), self.game.turn,
-                        self.game.playout, self.iterations, self.time_s, self.exploration)
+                        self.game.playout, self.iterations, deadline, self.exploration)
         names = self.game.names
         evaluation = {
             "visits": {names[a]: n for a, n in sorted(result.visits.items())},
@@ -92,7 +96,8 @@ class IsmctsPolicy:
                        for a in sorted(result.visits) if a in result.means},
             "expected_reward": round(result.means.get(result.best, 0.0), 4),
         }
-        return Decision(names[result.best], evaluation, result.elapsed_s, result.iterations)
+        return Decision(names[result.best], evaluation, time.perf_counter() - start,
+                        result.iterations)
 
 
 def _info(game: str) -> PolicyInfo:
