@@ -145,8 +145,9 @@ class ErrorInterceptor(grpc.ServerInterceptor):
 
     def intercept_service(self, continuation: Any, handler_call_details: Any) -> Any:
         """Wrap the method's behaviour so domain errors become statuses."""
+        # Requests are decoded inside the wrapper, so undecodable bytes are INVALID_ARGUMENT.
         return wrap_handler(continuation(handler_call_details), handler_call_details.method,
-                            self._wrap)
+                            self._wrap, defer_decoding=True)
 
     @staticmethod
     def _wrap(behavior: Behavior, info: MethodInfo) -> Behavior:

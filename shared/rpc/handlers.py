@@ -7,6 +7,8 @@ from typing import Any, NamedTuple
 
 import grpc
 
+from shared.errors import InvalidArgument
+
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
 
 _FACTORIES = {
@@ -49,8 +51,14 @@ def wrap_handler(
     handler: grpc.RpcMethodHandler | None,
     full_method: str,
     wrap: Callable[[Behavior, MethodInfo], Behavior],
+    *,
+    defer_decoding: bool = False,
 ) -> grpc.RpcMethodHandler | None:
     """The same handler with its behaviour replaced by `wrap(behaviour, info)`.
+
+    With `defer_decoding`, a unary request reaches the wrapped behaviour as raw bytes and is
+    decoded inside it, so a request that does not decode raises InvalidArgument there (where
+    the wrapper can map it) instead of gRPC's own "Exception deserializing request!" INTERNAL.
 
     Handlers marked experimental_non_blocking (the health Watch stream) answer through a
     callback rather than a return value; they pass through unwrapped so they keep not
@@ -65,8 +73,25 @@ def wrap_handler(
         return handler
     service, method = split_method(full_method)
     info = MethodInfo(service, method, *kind)
+    deserializer = handler.request_deserializer
+    if defer_decoding and deserializer is not None and not handler.request_streaming:
+        behavior = _decoding(behavior, deserializer, method)
+        deserializer = None
     return factory(
         wrap(behavior, info),
-        request_deserializer=handler.request_deserializer,
+        request_deserializer=deserializer,
         response_serializer=handler.response_serializer,
     )
+
+
+def _decoding(behavior: Behavior, decode: Callable[[bytes], Any], method: str) -> Behavior:
+    """`behavior` taking the request's raw bytes, decoded first (InvalidArgument if they
+    are not a message of the method's request type)."""
+    def call(raw: Any, context: grpc.ServicerContext) -> Any:
+        try:
+            request = decode(raw)
+        except Exception:
+            raise InvalidArgument(f"the request is not a valid {method} request message",
+                                  "request") from None
+        return behavior(request, context)
+    return call
