@@ -109,6 +109,8 @@ def create_server(
     server = grpc.server(
         futures.ThreadPoolExecutor(max_workers=max_workers, thread_name_prefix="grpc"),
         interceptors=[MetricsInterceptor(metrics), *interceptors, ErrorInterceptor()],
+        # A larger request is refused (RESOURCE_EXHAUSTED) before it is read into memory.
+        options=[("grpc.max_receive_message_length", settings.max_message_bytes)],
     )
     health_servicer = health.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)

@@ -19,6 +19,9 @@ DEFAULT_PORTS: dict[str, tuple[int | None, int]] = {
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("json", "text")
 DEFAULT_REDIS_URL = "redis://localhost:6379/0"
+#: Largest request message a server accepts (GRPC_MAX_MESSAGE_BYTES): far above any valid
+#: request (a CreateMatch with a whole explicit deal is a few KiB), far below memory trouble.
+DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +42,8 @@ class Settings:
     tls_key_file: str | None = None
     tls_ca_file: str | None = None
     admin_token: str | None = None
+    #: GRPC_MAX_MESSAGE_BYTES: a larger request is refused with RESOURCE_EXHAUSTED.
+    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
 
     @property
     def tls(self) -> bool:
@@ -68,6 +73,7 @@ class Settings:
             tls_key_file=_text(env, "TLS_KEY_FILE"),
             tls_ca_file=_text(env, "TLS_CA_FILE"),
             admin_token=_text(env, "ADMIN_TOKEN"),
+            max_message_bytes=_size(env, "GRPC_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES),
         )
         if (settings.tls_cert_file is None) != (settings.tls_key_file is None):
             raise InvalidConfig("TLS_CERT_FILE and TLS_KEY_FILE must be set together", "TLS")
@@ -88,6 +94,16 @@ def _port(env: Mapping[str, str], name: str, default: int) -> int:
         return default
     if not raw.isdigit() or int(raw) > 65535:
         raise InvalidConfig(f"{name} must be a port number 0-65535, not {raw!r}", name)
+    return int(raw)
+
+
+def _size(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = _text(env, name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or not 1024 <= int(raw) <= 1 << 30:
+        raise InvalidConfig(f"{name} must be a number of bytes from 1024 to {1 << 30}, "
+                            f"not {raw!r}", name)
     return int(raw)
 
 
