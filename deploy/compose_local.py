@@ -251,6 +251,11 @@ class LocalStack:
         """An environment value (or port flag) of service `name` as it must read here."""
         if key.endswith("PORT") and value.isdigit() and (name, int(value)) in self.ports.ports:
             return str(self.ports.local(name, int(value)))
+        if value.startswith("/tmp/"):
+            # A container's /tmp is its own: give each service a private one here too.
+            private = self.folder / name / "tmp"
+            private.mkdir(parents=True, exist_ok=True)
+            return str(private / value[len("/tmp/"):])
         return self.ports.rewrite(value, name)
 
     def _prometheus_args(self, name: str, command: list[str], data: Path) -> list[str]:
