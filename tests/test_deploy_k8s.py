@@ -161,8 +161,13 @@ def test_k8s_grpc_services_are_headless_with_native_grpc_probes(overlay: str) ->
     probed = set()
     for name, _, container in containers(overlay):
         if name in GRPC:
-            for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
-                assert container[probe]["grpc"] == {"port": GRPC[name]}, (name, probe)
+            assert container["readinessProbe"]["grpc"] == {"port": GRPC[name]}, name
+            for probe in ("startupProbe", "livenessProbe"):
+                if name == "match":
+                    # Health follows Redis: a Redis outage must not restart every replica.
+                    assert container[probe]["tcpSocket"] == {"port": "grpc"}, probe
+                else:
+                    assert container[probe]["grpc"] == {"port": GRPC[name]}, (name, probe)
             env = {e["name"]: e.get("value") for e in container["env"]}
             assert env["GRPC_PORT"] == str(GRPC[name])
             assert env["METRICS_PORT"] == str(METRICS[name])
