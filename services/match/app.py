@@ -35,7 +35,7 @@ from .cache import StateCache
 from .ending import Pending
 from .metrics import MatchMetrics
 from .model import ACTIVE, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
-from .repo import MatchRepo, Outcome, Snapshot, TimerEntry, Write
+from .repo import ALL, PUBLIC, MatchRepo, Outcome, Snapshot, TimerEntry, Write
 
 #: How often a call without an expected version re-reads after losing a race.
 RETRIES = 5
@@ -92,9 +92,10 @@ class MatchService:
 
     def create_match(self, game: str, players: int, *, seats: Sequence[SeatSpec] = (),
                      options: Mapping[str, Any] | None = None, seed: int | None = None,
-                     deal: Mapping[str, Any] | None = None, clock: ClockSpec | None = None
-                     ) -> Created:
-        """Create a match; it starts at once unless some seat is open for JoinMatch."""
+                     deal: Mapping[str, Any] | None = None, clock: ClockSpec | None = None,
+                     private: bool = False) -> Created:
+        """Create a match; it starts at once unless some seat is open for JoinMatch. A
+        private match stays out of the public lobby."""
         config = registry.make_config(game, _with_players(options or {}, players))
         specs = model.check_seats(players, seats)
         model.check_clock(clock)
@@ -115,7 +116,7 @@ class MatchService:
             "options": registry.config_dict(config), "seed": seed,
             "deal": dict(deal) if deal is not None else None, "seats": records,
             "clock": _clock_dict(clock), "created": now, "updated": now, "started": None,
-            "result": None, "timer": None, "bots": []}
+            "result": None, "timer": None, "bots": [], "private": bool(private)}
         status = OPEN if any(s.kind == model.OPEN_SEAT for s in specs) else ACTIVE
         snap = Snapshot(match_id, 0, "", meta, "{}", 0, 0, 0)
         pending = Pending(snap, state, meta, status, [_created_event(meta)])
@@ -150,28 +151,45 @@ class MatchService:
         raise StaleVersion("the match kept changing while joining; try again")
 
     def list_matches(self, game: str = "", status: str = "", page_size: int = 20,
-                     page_token: str = "") -> tuple[list[dict[str, Any]], str]:
-        """One page of match summaries (newest first) and the token of the next page."""
+                     page_token: str = "", include_private: bool = False,
+                     token: str | None = None) -> tuple[list[dict[str, Any]], str]:
+        """One page of match summaries (newest first) and the token of the next page;
+        private matches too with `include_private` (the admin only)."""
         if game:
             registry.module(game)
         status = status or "any"
         if status != "any" and status not in model.STATUSES:
             raise InvalidArgument(f"unknown status {status!r}", "status")
+        scope = PUBLIC
+        if include_private:
+            self._admin_only(token, "list private matches")
+            scope = ALL
         limit = min(max(page_size or 20, 1), MAX_PAGE)
-        after = views.read_page_token(page_token, game, status)
+        after = views.read_page_token(page_token, game, status, scope)
         found: list[dict[str, Any]] = []
         exhausted = False
         while len(found) < limit and not exhausted:
-            ids = self.repo.list_page(game, status, after, limit - len(found))
+            ids = self.repo.list_page(game, status, after, limit - len(found), scope)
             exhausted = len(ids) < limit - len(found)
             snaps = self.repo.load_many(ids)
             gone = [m for m, s in zip(ids, snaps, strict=True)
-                    if s is None or (status != "any" and s.status != status)]
-            self.repo.unindex(game, status, gone)
+                    if s is None or (status != "any" and s.status != status)
+                    or (scope == PUBLIC and s.meta.get("private"))]
+            self.repo.unindex(game, status, gone, scope)
             found += [views.summary(s) for s in snaps if s is not None and s.match_id not in gone]
             after = ids[-1] if ids else after
-        token = "" if exhausted or not after else views.page_token(after, game, status)
+        token = "" if exhausted or not after else views.page_token(after, game, status, scope)
         return found, token
+
+    def delete_match(self, match_id: str, token: str | None) -> int:
+        """Remove a match and its whole record at once, whatever its status (the admin only);
+        the version it had. Open streams of it end; later calls find no match."""
+        model.check_match_id(match_id)
+        self._admin_only(token, "delete a match")
+        snap = self._load(match_id)
+        if not self.repo.delete(match_id, snap.meta["game"], snap.status):
+            raise model.missing(match_id)
+        return snap.version
 
     # ---- views ------------------------------------------------------------------------
 
@@ -442,7 +460,8 @@ class MatchService:
         for seat in bots:
             self._enqueue(p.snap.match_id, seat, version, p.meta)
         if p.status != old_status:
-            self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status)
+            self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status,
+                            bool(p.meta.get("private")))
             if p.status in OVER:
                 reason = p.meta["result"]["reason"]
                 self.metrics.matches_finished.labels(p.meta["game"], reason).inc()
@@ -488,6 +507,12 @@ class MatchService:
         if as_seat is not None and as_seat != seat:
             raise PermissionDenied(f"this token speaks for seat {seat}, not {as_seat}")
         return seat
+
+    def _admin_only(self, token: str | None, what: str) -> None:
+        if not token:
+            raise Unauthenticated(f"only the admin may {what}: send the admin token")
+        if not model.is_admin(token, self.admin_token):
+            raise PermissionDenied(f"only the admin may {what}")
 
     def _not_bot(self, token: str | None) -> None:
         if model.is_admin(token, self.bot_token):

@@ -88,6 +88,7 @@ def create_args(request: pb.CreateMatchRequest) -> dict[str, Any]:
         "options": to_plain(request.options), "clock": clock,
         "seed": request.seed if setup == "seed" else None,
         "deal": to_plain(request.deal) if setup == "deal" else None,
+        "private": request.private,
     }
 
 
@@ -179,7 +180,7 @@ def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
         match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
         status=STATUS_ENUMS[data["status"]], players=data["players"], version=data["version"],
         seats=[seat(s) for s in data["seats"]], open_seats=data["open_seats"],
-        create_time=timestamp(data["created"]))
+        create_time=timestamp(data["created"]), private=data["private"])
 
 
 def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:

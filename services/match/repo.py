@@ -36,6 +36,8 @@ from shared.errors import Unavailable
 PREFIX = "cardroom"
 #: What a caller is told while Redis cannot take the call (the cause is logged, not sent).
 UNAVAILABLE = "the match store is unavailable; retry later"
+#: Lobby scopes: the public lobby, and every match including private ones (the admin's).
+PUBLIC, ALL = "public", "all"
 #: Seconds a blocking event read (WatchMatch) may wait on Redis, on top of the call timeout.
 BLOCKING_READ_S = 1.0
 NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
@@ -355,35 +357,54 @@ class MatchRepo:
 
     # ---- lobby ------------------------------------------------------------------------
 
-    def index(self, match_id: str, game: str, old_status: str | None, new_status: str) -> None:
+    def index(self, match_id: str, game: str, old_status: str | None, new_status: str,
+              private: bool = False) -> None:
         """Move a match between lobby indexes (a hint; list_page checks every entry)."""
         pipe = self.client.pipeline(transaction=True)
-        # Every match is in four indexes: (its game | every game) x (its status | any status).
-        for scope in (game, "*"):
-            if old_status is None:
-                pipe.zadd(key_for("lobby", part=f"{scope}:any"), {match_id: 0})
-            else:
-                pipe.zrem(key_for("lobby", part=f"{scope}:{old_status}"), match_id)
-            pipe.zadd(key_for("lobby", part=f"{scope}:{new_status}"), {match_id: 0})
+        # Every match is in four indexes of the ALL scope, (its game | every game) x (its
+        # status | any status), and a public one in the same four of the public scope too.
+        for scope in (ALL, PUBLIC) if not private else (ALL,):
+            for game_part in (game, "*"):
+                if old_status is None:
+                    pipe.zadd(_lobby(scope, game_part, "any"), {match_id: 0})
+                else:
+                    pipe.zrem(_lobby(scope, game_part, old_status), match_id)
+                pipe.zadd(_lobby(scope, game_part, new_status), {match_id: 0})
         self._timed("index", pipe.execute)
 
-    def list_page(self, game: str, status: str, after: str | None, limit: int) -> list[str]:
+    def list_page(self, game: str, status: str, after: str | None, limit: int,
+                  scope: str = PUBLIC) -> list[str]:
         """Up to `limit` match ids (newest first) of the index, strictly older than `after`."""
-        key = key_for("lobby", part=f"{game or '*'}:{status}")
+        key = _lobby(scope, game or "*", status)
         upper = f"({after}" if after else "+"
         return list(self._timed("lobby", lambda: self.client.zrevrangebylex(
             key, upper, "-", start=0, num=limit)))
 
-    def unindex(self, game: str, status: str, match_ids: Sequence[str]) -> None:
+    def unindex(self, game: str, status: str, match_ids: Sequence[str],
+                scope: str = PUBLIC) -> None:
         """Drop stale lobby entries (the match moved on or expired)."""
         if match_ids:
             self._timed("index", lambda: self.client.zrem(
-                key_for("lobby", part=f"{game or '*'}:{status}"), *match_ids))
+                _lobby(scope, game or "*", status), *match_ids))
 
     def count(self, game: str, status: str) -> int:
-        """How many matches an index holds (for the active-matches gauge)."""
+        """How many matches, private ones included, an index holds (the active gauge)."""
         return int(self._timed("lobby", lambda: self.client.zcard(
-            key_for("lobby", part=f"{game}:{status}"))))
+            _lobby(ALL, game, status))))
+
+    def delete(self, match_id: str, game: str, status: str) -> bool:
+        """Remove a match's state, events and actions at once (False if already gone), then
+        its lobby entries. Request records expire by themselves; timer entries are dropped
+        by the timer loop when it finds no match."""
+        keys = [key_for(kind, match_id) for kind in ("state", "events", "actions")]
+        removed = self._timed("delete", lambda: self.client.delete(*keys))
+        pipe = self.client.pipeline(transaction=False)
+        for scope in (ALL, PUBLIC):
+            for game_part in (game, "*"):
+                for status_part in (status, "any"):
+                    pipe.zrem(_lobby(scope, game_part, status_part), match_id)
+        self._timed("index", pipe.execute)
+        return bool(removed)
 
     # ---- timers -----------------------------------------------------------------------
 
@@ -401,6 +422,12 @@ class MatchRepo:
         """Add a timer entry on its own (when no write carries it)."""
         self._timed("timers", lambda: self.client.zadd(
             key_for("timers"), {entry.member: entry.due_ms}, nx=True))
+
+
+def _lobby(scope: str, game: str, status: str) -> str:
+    """The key of one lobby index: PUBLIC lists what anyone may see, ALL adds private ones."""
+    prefix = "" if scope == PUBLIC else f"{scope}:"
+    return key_for("lobby", part=f"{prefix}{game}:{status}")
 
 
 def transient(exc: RedisError) -> bool:

@@ -82,7 +82,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         game = mapping.game_name(request.game) if request.game else ""
         status = mapping.STATUSES.get(request.status, "")
         found, token = self.service.list_matches(game, status, request.page_size,
-                                                 request.page_token)
+                                                 request.page_token, request.include_private,
+                                                 _token(context))
         return pb.ListMatchesResponse(matches=[mapping.summary(m) for m in found],
                                       next_page_token=token)
 
@@ -147,3 +148,10 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         """Call the match off."""
         result = self.service.abandon(request.match_id, _token(context))
         return pb.AbandonMatchResponse(version=result.version)
+
+    @_gated
+    def DeleteMatch(self, request: pb.DeleteMatchRequest, context: grpc.ServicerContext
+                    ) -> pb.DeleteMatchResponse:
+        """Remove a match and its record (the admin only)."""
+        version = self.service.delete_match(request.match_id, _token(context))
+        return pb.DeleteMatchResponse(version=version)

@@ -12,7 +12,7 @@ from shared.games.base import State
 from . import model, timers
 from .bots import still_in
 from .model import ACTIVE
-from .repo import Snapshot
+from .repo import PUBLIC, Snapshot
 
 
 def view(snap: Snapshot, state: State, seat: int | None) -> dict[str, Any]:
@@ -43,15 +43,17 @@ def summary(snap: Snapshot) -> dict[str, Any]:
             "players": meta["players"], "version": snap.version, "created": meta["created"],
             "seats": [model.public_seat(s) for s in meta["seats"]],
             "open_seats": [i for i, s in enumerate(meta["seats"])
-                           if s["kind"] == model.OPEN_SEAT]}
+                           if s["kind"] == model.OPEN_SEAT],
+            "private": bool(meta.get("private"))}
 
 
-def page_token(after: str, game: str, status: str) -> str:
+def page_token(after: str, game: str, status: str, scope: str = PUBLIC) -> str:
     """An opaque token for the page after match `after` of one listing."""
-    return base64.urlsafe_b64encode(f"{after}.{game}.{status}".encode()).decode().rstrip("=")
+    text = f"{after}.{game}.{status}" + ("" if scope == PUBLIC else f".{scope}")
+    return base64.urlsafe_b64encode(text.encode()).decode().rstrip("=")
 
 
-def read_page_token(token: str, game: str, status: str) -> str | None:
+def read_page_token(token: str, game: str, status: str, scope: str = PUBLIC) -> str | None:
     """The match id a page token continues after (None for the first page)."""
     if not token:
         return None
@@ -60,6 +62,7 @@ def read_page_token(token: str, game: str, status: str) -> str | None:
     except (binascii.Error, UnicodeDecodeError, ValueError):
         raise InvalidArgument("page_token is not a page token", "page_token") from None
     parts = text.split(".")
-    if len(parts) != 3 or parts[1:] != [game, status]:
+    wanted = [game, status] + ([] if scope == PUBLIC else [scope])
+    if parts[1:] != wanted:
         raise InvalidArgument("page_token does not belong to this listing", "page_token")
     return model.check_match_id(parts[0])

@@ -88,7 +88,7 @@ class MoveClock(_message.Message):
         ...
 
 class CreateMatchRequest(_message.Message):
-    __slots__ = ('game', 'players', 'seats', 'options', 'seed', 'deal', 'clock')
+    __slots__ = ('game', 'players', 'seats', 'options', 'seed', 'deal', 'clock', 'private')
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -96,6 +96,7 @@ class CreateMatchRequest(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
     players: int
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
@@ -103,8 +104,9 @@ class CreateMatchRequest(_message.Message):
     seed: int
     deal: _struct_pb2.Struct
     clock: MoveClock
+    private: bool
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=..., private: bool=...) -> None:
         ...
 
 class SeatToken(_message.Message):
@@ -154,17 +156,19 @@ class JoinMatchResponse(_message.Message):
         ...
 
 class ListMatchesRequest(_message.Message):
-    __slots__ = ('game', 'status', 'page_size', 'page_token')
+    __slots__ = ('game', 'status', 'page_size', 'page_token', 'include_private')
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
     PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    INCLUDE_PRIVATE_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
     status: MatchStatus
     page_size: int
     page_token: str
+    include_private: bool
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., page_size: _Optional[int]=..., page_token: _Optional[str]=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., page_size: _Optional[int]=..., page_token: _Optional[str]=..., include_private: bool=...) -> None:
         ...
 
 class ListMatchesResponse(_message.Message):
@@ -194,7 +198,7 @@ class Seat(_message.Message):
         ...
 
 class MatchSummary(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'players', 'version', 'seats', 'open_seats', 'create_time')
+    __slots__ = ('match_id', 'game', 'status', 'players', 'version', 'seats', 'open_seats', 'create_time', 'private')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -203,6 +207,7 @@ class MatchSummary(_message.Message):
     SEATS_FIELD_NUMBER: _ClassVar[int]
     OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    PRIVATE_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -211,8 +216,9 @@ class MatchSummary(_message.Message):
     seats: _containers.RepeatedCompositeFieldContainer[Seat]
     open_seats: _containers.RepeatedScalarFieldContainer[int]
     create_time: _timestamp_pb2.Timestamp
+    private: bool
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., private: bool=...) -> None:
         ...
 
 class GetMatchRequest(_message.Message):
@@ -479,6 +485,22 @@ class AbandonMatchRequest(_message.Message):
         ...
 
 class AbandonMatchResponse(_message.Message):
+    __slots__ = ('version',)
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+
+    def __init__(self, version: _Optional[int]=...) -> None:
+        ...
+
+class DeleteMatchRequest(_message.Message):
+    __slots__ = ('match_id',)
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    match_id: str
+
+    def __init__(self, match_id: _Optional[str]=...) -> None:
+        ...
+
+class DeleteMatchResponse(_message.Message):
     __slots__ = ('version',)
     VERSION_FIELD_NUMBER: _ClassVar[int]
     version: int

@@ -14,7 +14,7 @@ if _version_not_supported:
     raise RuntimeError(f'The grpc package installed is at version {GRPC_VERSION},' + f' but the generated code in cardroom/v1/match_pb2_grpc.py depends on' + f' grpcio>={GRPC_GENERATED_VERSION}.' + f' Please upgrade your grpc module to grpcio>={GRPC_GENERATED_VERSION}' + f' or downgrade your generated code using grpcio-tools<={GRPC_VERSION}.')
 
 class MatchServiceStub(object):
-    """Hosts matches: create, join, list, view, move, watch, replay, resign, abandon.
+    """Hosts matches: create, join, list, view, move, watch, replay, resign, abandon, delete.
     """
 
     def __init__(self, channel):
@@ -32,9 +32,10 @@ class MatchServiceStub(object):
         self.GetReplay = channel.unary_unary('/cardroom.v1.MatchService/GetReplay', request_serializer=cardroom_dot_v1_dot_match__pb2.GetReplayRequest.SerializeToString, response_deserializer=cardroom_dot_v1_dot_match__pb2.GetReplayResponse.FromString, _registered_method=True)
         self.Resign = channel.unary_unary('/cardroom.v1.MatchService/Resign', request_serializer=cardroom_dot_v1_dot_match__pb2.ResignRequest.SerializeToString, response_deserializer=cardroom_dot_v1_dot_match__pb2.ResignResponse.FromString, _registered_method=True)
         self.AbandonMatch = channel.unary_unary('/cardroom.v1.MatchService/AbandonMatch', request_serializer=cardroom_dot_v1_dot_match__pb2.AbandonMatchRequest.SerializeToString, response_deserializer=cardroom_dot_v1_dot_match__pb2.AbandonMatchResponse.FromString, _registered_method=True)
+        self.DeleteMatch = channel.unary_unary('/cardroom.v1.MatchService/DeleteMatch', request_serializer=cardroom_dot_v1_dot_match__pb2.DeleteMatchRequest.SerializeToString, response_deserializer=cardroom_dot_v1_dot_match__pb2.DeleteMatchResponse.FromString, _registered_method=True)
 
 class MatchServiceServicer(object):
-    """Hosts matches: create, join, list, view, move, watch, replay, resign, abandon.
+    """Hosts matches: create, join, list, view, move, watch, replay, resign, abandon, delete.
     """
 
     def CreateMatch(self, request, context):
@@ -101,14 +102,21 @@ class MatchServiceServicer(object):
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DeleteMatch(self, request, context):
+        """Removes a match and its whole record at once, whatever its status (the admin only).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 def add_MatchServiceServicer_to_server(servicer, server):
-    rpc_method_handlers = {'CreateMatch': grpc.unary_unary_rpc_method_handler(servicer.CreateMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.CreateMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.CreateMatchResponse.SerializeToString), 'JoinMatch': grpc.unary_unary_rpc_method_handler(servicer.JoinMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.JoinMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.JoinMatchResponse.SerializeToString), 'ListMatches': grpc.unary_unary_rpc_method_handler(servicer.ListMatches, request_deserializer=cardroom_dot_v1_dot_match__pb2.ListMatchesRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.ListMatchesResponse.SerializeToString), 'GetMatch': grpc.unary_unary_rpc_method_handler(servicer.GetMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.GetMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.GetMatchResponse.SerializeToString), 'SubmitMove': grpc.unary_unary_rpc_method_handler(servicer.SubmitMove, request_deserializer=cardroom_dot_v1_dot_match__pb2.SubmitMoveRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.SubmitMoveResponse.SerializeToString), 'WatchMatch': grpc.unary_stream_rpc_method_handler(servicer.WatchMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.WatchMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.WatchMatchResponse.SerializeToString), 'GetReplay': grpc.unary_unary_rpc_method_handler(servicer.GetReplay, request_deserializer=cardroom_dot_v1_dot_match__pb2.GetReplayRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.GetReplayResponse.SerializeToString), 'Resign': grpc.unary_unary_rpc_method_handler(servicer.Resign, request_deserializer=cardroom_dot_v1_dot_match__pb2.ResignRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.ResignResponse.SerializeToString), 'AbandonMatch': grpc.unary_unary_rpc_method_handler(servicer.AbandonMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.AbandonMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.AbandonMatchResponse.SerializeToString)}
+    rpc_method_handlers = {'CreateMatch': grpc.unary_unary_rpc_method_handler(servicer.CreateMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.CreateMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.CreateMatchResponse.SerializeToString), 'JoinMatch': grpc.unary_unary_rpc_method_handler(servicer.JoinMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.JoinMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.JoinMatchResponse.SerializeToString), 'ListMatches': grpc.unary_unary_rpc_method_handler(servicer.ListMatches, request_deserializer=cardroom_dot_v1_dot_match__pb2.ListMatchesRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.ListMatchesResponse.SerializeToString), 'GetMatch': grpc.unary_unary_rpc_method_handler(servicer.GetMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.GetMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.GetMatchResponse.SerializeToString), 'SubmitMove': grpc.unary_unary_rpc_method_handler(servicer.SubmitMove, request_deserializer=cardroom_dot_v1_dot_match__pb2.SubmitMoveRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.SubmitMoveResponse.SerializeToString), 'WatchMatch': grpc.unary_stream_rpc_method_handler(servicer.WatchMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.WatchMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.WatchMatchResponse.SerializeToString), 'GetReplay': grpc.unary_unary_rpc_method_handler(servicer.GetReplay, request_deserializer=cardroom_dot_v1_dot_match__pb2.GetReplayRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.GetReplayResponse.SerializeToString), 'Resign': grpc.unary_unary_rpc_method_handler(servicer.Resign, request_deserializer=cardroom_dot_v1_dot_match__pb2.ResignRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.ResignResponse.SerializeToString), 'AbandonMatch': grpc.unary_unary_rpc_method_handler(servicer.AbandonMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.AbandonMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.AbandonMatchResponse.SerializeToString), 'DeleteMatch': grpc.unary_unary_rpc_method_handler(servicer.DeleteMatch, request_deserializer=cardroom_dot_v1_dot_match__pb2.DeleteMatchRequest.FromString, response_serializer=cardroom_dot_v1_dot_match__pb2.DeleteMatchResponse.SerializeToString)}
     generic_handler = grpc.method_handlers_generic_handler('cardroom.v1.MatchService', rpc_method_handlers)
     server.add_generic_rpc_handlers((generic_handler,))
     server.add_registered_method_handlers('cardroom.v1.MatchService', rpc_method_handlers)
 
 class MatchService(object):
-    """Hosts matches: create, join, list, view, move, watch, replay, resign, abandon.
+    """Hosts matches: create, join, list, view, move, watch, replay, resign, abandon, delete.
     """
 
     @staticmethod
@@ -146,3 +154,7 @@ class MatchService(object):
     @staticmethod
     def AbandonMatch(request, target, options=(), channel_credentials=None, call_credentials=None, insecure=False, compression=None, wait_for_ready=None, timeout=None, metadata=None):
         return grpc.experimental.unary_unary(request, target, '/cardroom.v1.MatchService/AbandonMatch', cardroom_dot_v1_dot_match__pb2.AbandonMatchRequest.SerializeToString, cardroom_dot_v1_dot_match__pb2.AbandonMatchResponse.FromString, options, channel_credentials, insecure, call_credentials, compression, wait_for_ready, timeout, metadata, _registered_method=True)
+
+    @staticmethod
+    def DeleteMatch(request, target, options=(), channel_credentials=None, call_credentials=None, insecure=False, compression=None, wait_for_ready=None, timeout=None, metadata=None):
+        return grpc.experimental.unary_unary(request, target, '/cardroom.v1.MatchService/DeleteMatch', cardroom_dot_v1_dot_match__pb2.DeleteMatchRequest.SerializeToString, cardroom_dot_v1_dot_match__pb2.DeleteMatchResponse.FromString, options, channel_credentials, insecure, call_credentials, compression, wait_for_ready, timeout, metadata, _registered_method=True)
