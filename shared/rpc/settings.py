@@ -77,7 +77,9 @@ class Settings:
         )
         if (settings.tls_cert_file is None) != (settings.tls_key_file is None):
             raise InvalidConfig("TLS_CERT_FILE and TLS_KEY_FILE must be set together", "TLS")
-        if settings.tls_ca_file is not None and not settings.tls:
+        # On a server the CA demands client certificates, so it needs a certificate of its
+        # own; a process that only calls others (a worker) may just trust the CA.
+        if settings.tls_ca_file is not None and not settings.tls and grpc_default is not None:
             raise InvalidConfig("TLS_CA_FILE needs TLS_CERT_FILE and TLS_KEY_FILE", "TLS")
         return settings
 
