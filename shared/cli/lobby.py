@@ -9,7 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from shared.client.types import GAMES, STATUSES, MatchSummary
+from shared.client.types import GAMES, STATUSES, MatchSummary, PolicyParam
 
 from .app import App
 
@@ -75,13 +75,20 @@ def run_matches(app: App, args: argparse.Namespace) -> int:
     return 0
 
 
+def _param(param: PolicyParam) -> str:
+    """A parameter and, when it is short to say, its range."""
+    if param.maximum - param.minimum <= 1000:
+        return f"{param.name} {param.minimum:g}-{param.maximum:g}"
+    return param.name
+
+
 def run_policies(app: App, args: argparse.Namespace) -> int:
     """Print the bot policies as a table."""
     table = Table(box=None, header_style="bold dim", padding=(0, 2, 0, 0))
     for name in ("game", "policy", "cost", "parameters", "how it plays"):
         table.add_column(name)
     for policy in app.room.bot.policies(args.game or ""):
-        params = ", ".join(f"{p.name} {p.minimum:g}-{p.maximum:g}" for p in policy.params)
+        params = ", ".join(_param(p) for p in policy.params)
         table.add_row(policy.game, Text(policy.name, style="bold"), policy.cost, params,
                       policy.description)
     app.console.print(table)

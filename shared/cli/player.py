@@ -33,6 +33,8 @@ from .render.common import Scene, names_of, result_text
 
 #: Seconds to wait for the stream to show a change before looking at the match again.
 POLL_S = 1.0
+#: Seconds of waiting for one seat after which it is named, then after which more is said.
+PATIENCE_S = (1.0, 15.0)
 
 
 class Watcher(threading.Thread):
@@ -49,7 +51,6 @@ class Watcher(threading.Thread):
         self.failure: CardroomError | None = None
         #: The prompt the player is typing at (None when none is shown).
         self.prompt: str | None = None
-        self._broke_prompt = False
 
     def run(self) -> None:
         """Follow the stream to the end of the match."""
@@ -71,9 +72,8 @@ class Watcher(threading.Thread):
         line = render.describe(self.game, event.data, self.names, self.session.seat)
         if line is not None and not self.stopping:
             prompt = self.prompt
-            if prompt is not None and not self._broke_prompt:
-                self.console.print()  # the news starts below what is being typed
-                self._broke_prompt = True
+            if prompt is not None:
+                self.console.print()  # below the prompt and whatever is being typed
             self.console.print(line)
             if prompt is not None:
                 self.console.print(prompt, end="", markup=False)
@@ -88,7 +88,6 @@ class Watcher(threading.Thread):
     def prompting(self, prompt: str | None) -> None:
         """Say which prompt the player is typing at (None: none)."""
         self.prompt = prompt
-        self._broke_prompt = False
 
     def wait_past(self, seq: int, timeout: float) -> bool:
         """Wait until an event after `seq` was printed (True) or `timeout` passes (False)."""
@@ -111,8 +110,8 @@ class Player:
         self.hint = hint
         self.read = read or (lambda prompt: console.input(prompt, markup=False))
         self.watcher: Watcher | None = None
-        #: The seat waited for, since when, and whether that was said.
-        self.waiting: tuple[int | None, float, bool] = (None, 0.0, False)
+        #: The seat waited for, since when, and how many times that was said.
+        self.waiting: tuple[int | None, float, int] = (None, 0.0, 0)
 
     def run(self, cursor: int = 0) -> int:
         """Play to the end; the exit status (0: the match is over or the player left)."""
@@ -160,12 +159,11 @@ class Player:
         assert self.watcher is not None
         current, since, said = self.waiting
         if view.current_player != current:
-            current, since, said = view.current_player, time.monotonic(), False
-        elif not said and time.monotonic() - since > POLL_S and current is not None:
-            # Only a seat that keeps the table waiting is named, not every quick bot move.
-            who = "every seat" if current < 0 else names_of(view.seats, view.seat)[current]
-            self.console.print(Text(f"waiting for {who}...", style="dim"))
-            said = True
+            current, since, said = view.current_player, time.monotonic(), 0
+        waited = time.monotonic() - since
+        if current is not None and said < len(PATIENCE_S) and waited > PATIENCE_S[said]:
+            self.console.print(Text(_waiting_line(view, current, said), style="dim"))
+            said += 1
         self.waiting = (current, since, said)
         if self.watcher.failure is not None:
             time.sleep(POLL_S)  # the stream gave up: look at the match now and then
@@ -174,10 +172,13 @@ class Player:
 
     def _turn(self, view: MatchView) -> bool:
         """Draw the table, take one line, act on it; False when the player leaves."""
-        self.waiting = (None, 0.0, False)
+        self.waiting = (None, 0.0, 0)
         self._draw(view)
         if view.game != "mixmatch" and view.legal_moves:
             self.console.print(_legal_line(view))
+        elif view.observation.get("phase") == "pick" and view.legal_moves:
+            picks = [m.removeprefix("pick ") for m in view.legal_moves]
+            self.console.print(Text(f"You may take: {' '.join(picks)}", style="bold"))
         assert self.watcher is not None
         prompt = _prompt(view)
         self.watcher.prompting(prompt)
@@ -254,6 +255,18 @@ def _legal_line(view: MatchView) -> Text:
     return line
 
 
+def _waiting_line(view: MatchView, current: int, said: int) -> str:
+    """What to say about a seat the table waits for (the second time, why a bot may not move)."""
+    who = "every seat" if current < 0 else names_of(view.seats, view.seat)[current]
+    if said == 0:
+        return f"waiting for {who}..."
+    bot_seat = 0 <= current < len(view.seats) and view.seats[current].kind == "bot"
+    if bot_seat:
+        return (f"still waiting for {who}: bots are played by bot workers; is one running? "
+                "(see docs/cli.md)")
+    return f"still waiting for {who}..."
+
+
 def in_hand_order(view: MatchView, legal: list[str] | None = None) -> list[str]:
     """The legal moves (`legal`, else the view's) in the order the hand is shown (Livemix
     sorts them as text)."""
@@ -284,4 +297,8 @@ def hint_text(fetch: Callable[[], str], policy: str, address: str) -> str:
         return f"No hint: {exc.reason}"
     except CardroomError as exc:
         return f"No hint: {exc.reason}"
-    return f"Hint ({policy}): {action}" if action else f"Hint ({policy}): no move now"
+    if not action:
+        return f"Hint ({policy}): no move now"
+    if action.startswith("claim"):
+        action = "claim " + action.partition(" ")[2]  # the round tag is for the service
+    return f"Hint ({policy}): {action}"
