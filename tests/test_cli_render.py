@@ -10,6 +10,8 @@ import pytest
 from rich.console import Console
 
 from shared.cli import moves
+from shared.cli.main import parser
+from shared.cli.play import options_of
 from shared.cli.player import in_hand_order
 from shared.cli.render import Scene, board, describe
 from shared.cli.render.common import result_text
@@ -202,3 +204,14 @@ def test_cli_legal_moves_are_numbered_in_hand_order() -> None:
     view = MatchView("m", "livemix", "active", 1, 0, 4, [], {}, 0, True,
                      sorted(obs["hand"]), [], [], None, "", 0, obs, None)
     assert in_hand_order(view) == obs["hand"]
+
+
+def test_cli_play_flags_become_game_options() -> None:
+    args = parser().parse_args(["play", "mixmatch", "--hourglass", "0", "-o", "faster=true",
+                                "-o", "youngest_seat=1", "-o", "label=G"])
+    assert options_of(args) == {"faster": True, "youngest_seat": 1, "label": "G",
+                                "hourglass_seconds": 0.0}
+    with pytest.raises(InvalidArgument):
+        options_of(parser().parse_args(["play", "vivo", "--hourglass", "5"]))
+    with pytest.raises(InvalidArgument):
+        options_of(parser().parse_args(["play", "vivo", "-o", "faster"]))

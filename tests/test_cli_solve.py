@@ -112,6 +112,12 @@ def test_cli_verify_judges_a_claim(solver_addr: str) -> None:
     assert bad.returncode == 1 and bad.stdout.strip() == "wrong: card 3 is not on the table"
 
 
+def test_cli_bad_setting_is_a_usage_error() -> None:
+    done = cardroom("solve", "1", "2", "-t", "3", env={"CARDROOM_TIMEOUT": "soon"})
+    assert done.returncode == 2
+    assert "CARDROOM_TIMEOUT must be a number of seconds, not 'soon'" in done.stderr
+
+
 def test_cli_unreachable_service_is_explained() -> None:
     done = cardroom("solve", "1", "2", "-t", "3", env={"SOLVER_ADDR": f"{HOST}:{free_port()}"})
     assert done.returncode == 1

@@ -65,7 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         app = App.from_args(args)
-    except CardroomError as exc:  # a bad setting in the environment
+        _ = app.config  # a bad flag or variable is a usage error, found before any call
+    except CardroomError as exc:
         console_for(stderr=True).print(Text(f"cardroom: {exc.reason}", style="bold red"))
         return USAGE
     try:
