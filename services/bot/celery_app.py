@@ -196,6 +196,9 @@ def _before_fork(**_: Any) -> None:
     from services.bot import metrics
 
     metrics.prepare_dir()
+    if not current_settings().bot_token:
+        logging.getLogger(__name__).error(
+            "BOT_TOKEN is not set: this worker cannot act for any bot seat")
 
 
 @signals.worker_ready.connect
