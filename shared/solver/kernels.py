@@ -16,9 +16,9 @@ The positive-integer kernel (the default rules) streams whole sets through C-lev
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-from itertools import compress
+from itertools import chain, compress
 from math import prod
 from operator import not_
 from typing import Any
@@ -59,6 +59,12 @@ class Kernel:
     def possible(self, cards: Sequence[int], target: Num) -> bool:
         """A cheap necessary condition for `cards` (all of them) to make `target`."""
         raise NotImplementedError
+
+    def partners(self, xs: set[Num], ordered: Callable[[], Sequence[Num]], target: Num,
+                 rest: Sequence[int]) -> Iterable[Num]:
+        """The x in xs worth pairing with a value of the cards `rest` to make `target`:
+        a superset of those with an inverse that `possible` accepts (here: all of xs)."""
+        return xs
 
 
 def _doubled_bound(cards: Iterable[int]) -> int:
@@ -139,14 +145,30 @@ class PositiveInts(Kernel):
 
     def possible(self, cards: Sequence[int], target: Num) -> bool:
         """Positive, whole and within the largest value the cards can make."""
-        if not isinstance(target, int) or target <= 0:
-            return False
+        return isinstance(target, int) and 0 < target <= self._bound(cards)
+
+    def _bound(self, cards: Sequence[int]) -> int:
         bound = self._bounds.get(cards)
         if bound is None:
             if len(self._bounds) >= BOUND_CAP:
                 self._bounds.clear()
             bound = self._bounds[cards] = _doubled_bound(cards)
-        return target <= bound
+        return bound
+
+    def partners(self, xs: set[Any], ordered: Callable[[], Sequence[Any]], target: Any,
+                 rest: Sequence[int]) -> Iterable[Num]:
+        """With the rest's values in [1, m] and t > m, x must be within m of t, a divisor
+        of t at least t/m, or a multiple of t at most t*m; else every x may do."""
+        m = self._bound(rest)
+        t = target
+        if t <= m:
+            return xs
+        values = ordered()
+        lo, hi = bisect_left(values, t - m), bisect_right(values, t + m)
+        below = values[bisect_left(values, -(-t // m)):lo]
+        above = values[hi:bisect_right(values, t * m)]
+        return chain(values[lo:hi], compress(below, map(not_, map(t.__mod__, below))),
+                     compress(above, map(not_, map(t.__rmod__, above))))
 
 
 class Integers(Kernel):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator, Sequence
+from functools import partial
 
 from shared.arith import Num, combine
 from shared.errors import CardroomError
@@ -166,7 +167,8 @@ class Searcher:
                     if kernel.meet(xs, tables.get(rest) or self.values(rest), target):
                         return self._meet_tree(part, rest, target)
                     continue
-                for x in xs:
+                ordered = partial(self._sorted_values, part)
+                for x in kernel.partners(xs, ordered, target, rest):
                     if kernel.absorbs(target, x):
                         return self._join(self.explain(part, x), x, self._sum_tree(rest),
                                           target)
