@@ -163,6 +163,24 @@ def play_to_the_end(term: Terminal, rng: random.Random, limit: int = 80) -> int:
     raise AssertionError("the game did not end")
 
 
+def play_until_refused(term: Terminal, rng: random.Random) -> None:
+    """Play until the hand holds a card that may not be played, type it, and check that the
+    refusal says why and what may be played."""
+    for _ in range(40):
+        legal, cards = legal_moves(term.last()), hand(term.last())
+        illegal = [c for c in cards if c not in legal]
+        if illegal:
+            term.send(illegal[0])
+            term.expect_exact(MOVE_PROMPT)
+            shown = term.last()
+            assert f"Not allowed: {illegal[0]} does not follow the harmony" in shown
+            assert f"You may play: {' '.join(legal)}" in shown
+            return
+        term.send(str(rng.randrange(len(legal)) + 1))
+        term.expect_exact(MOVE_PROMPT)
+    raise AssertionError("every card stayed playable")
+
+
 def test_cli_play_vivo_whole_game_against_bots_through_a_terminal(stack: Stack,
                                                                   room: Cardroom) -> None:
     term = Terminal(stack, "play", "vivo", "--players", "3", "--seed", "21")
@@ -185,21 +203,7 @@ def test_cli_play_vivo_whole_game_against_bots_through_a_terminal(stack: Stack,
     term.expect_exact(MOVE_PROMPT)
     assert "there is no move 99" in term.last()
     rng = random.Random(3)
-    refused = False
-    for _ in range(40):  # play until a trick leaves a card that may not be played
-        legal, cards = legal_moves(term.last()), hand(term.last())
-        illegal = [c for c in cards if c not in legal]
-        if illegal:
-            term.send(illegal[0])
-            term.expect_exact(MOVE_PROMPT)
-            shown = term.last()
-            assert f"Not allowed: {illegal[0]} does not follow the harmony" in shown
-            assert f"You may play: {' '.join(legal)}" in shown
-            refused = True
-            break
-        term.send(str(rng.randrange(len(legal)) + 1))
-        term.expect_exact(MOVE_PROMPT)
-    assert refused
+    play_until_refused(term, rng)
     play_to_the_end(term, rng)
     result = re.sub(r"\s+", " ", ANSI.sub("", str(term.child.after)))
     assert term.close() == 0

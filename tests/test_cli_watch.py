@@ -176,3 +176,30 @@ def test_cli_unreachable_match_service_is_explained(stack: Stack) -> None:
     term = Terminal(lonely, "matches", "--match", f"127.0.0.1:{free_port()}")
     term.expect_exact("cannot be reached")
     assert term.close() == 1
+
+
+def test_cli_replay_of_mixmatch_shows_claims_and_time_outs(stack: Stack, room: Cardroom) -> None:
+    created = room.match.create("mixmatch", 2, options={"hourglass_seconds": 0, "faster": True},
+                                seed=12)
+    me = room.match.seat(created.match_id, created.tokens[0])
+    timed_out: set[int] = set()
+    for _ in range(30):
+        view = me.view()
+        if view.over:
+            break
+        obs = view.observation
+        best = room.solver.solve(obs["table"], obs["target"]).solution
+        if best is None or obs["round"] not in timed_out:  # each round draws a card first
+            timed_out.add(obs["round"])
+            me.move("timeout")
+        else:
+            me.claim(best.expression, obs["round"])
+    term = Terminal(stack, "replay", created.match_id, "--all")
+    assert term.close() == 0
+    actions = room.match.replay(created.match_id).actions
+    numbered = re.findall(r"^(\d+)\. ", term.text, re.MULTILINE)
+    assert [int(n) for n in numbered] == list(range(1, len(actions) + 1))
+    claims = [a for a in actions if a.action.startswith("claim")]
+    assert term.text.count("solved it with") == len(claims) == 2  # faster: two rounds
+    assert term.text.count("Time! ") == len(actions) - len(claims) >= 2
+    assert "Mix Match - round 2 of 2" in term.text and "Game over" in term.text
