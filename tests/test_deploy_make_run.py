@@ -5,26 +5,18 @@ from __future__ import annotations
 
 import json
 import os
-import queue
 import shutil
-import signal
 import subprocess
 import sys
-import threading
 import time
 import urllib.parse
 import urllib.request
 from pathlib import Path
 
 import pytest
-from support.redis_server import free_port
+from support.launcher import launched
 
 ROOT = Path(__file__).resolve().parents[1]
-
-
-def _lines(stream: object, sink: queue.Queue[str]) -> None:
-    for line in stream:  # type: ignore[attr-defined]
-        sink.put(line)
 
 
 def _query(port: int, expr: str) -> list[dict[str, object]]:
@@ -34,20 +26,9 @@ def _query(port: int, expr: str) -> list[dict[str, object]]:
 
 
 def test_make_run_and_botmatch_play_a_bot_match_that_prometheus_sees() -> None:
-    names = ("redis", "match", "match-metrics", "solver", "solver-metrics", "bot",
-             "bot-metrics", "worker-metrics", "prometheus", "redis-exporter")
-    ports = {name: free_port() for name in names}
-    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "services.stack", *(f"--{n}-port={p}" for n, p in ports.items())],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        start_new_session=True)
-    lines: queue.Queue[str] = queue.Queue()
-    threading.Thread(target=_lines, args=(process.stdout, lines), daemon=True).start()
-    seen: list[str] = []
-    try:
-        while not any("prometheus" in line for line in seen):
-            seen.append(lines.get(timeout=90))
+    with launched() as run:
+        run.wait_for("prometheus")
+        ports = run.ports
         played = subprocess.run(
             [sys.executable, str(ROOT / "deploy" / "botmatch.py"), "--match",
              f"localhost:{ports['match']}", "--game", "vivo", "--players", "3"],
@@ -72,9 +53,4 @@ def test_make_run_and_botmatch_play_a_bot_match_that_prometheus_sees() -> None:
         rules = json.load(urllib.request.urlopen(
             f"http://127.0.0.1:{ports['prometheus']}/api/v1/rules", timeout=10))
         assert len(rules["data"]["groups"]) == 3
-    finally:
-        process.send_signal(signal.SIGINT)
-        code = process.wait(timeout=60)
-        assert process.stdout is not None
-        process.stdout.close()
-    assert code == 0, "".join(seen)
+    assert run.exit_code == 0, run.output

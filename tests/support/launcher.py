@@ -1,0 +1,67 @@
+"""`make run`'s launcher (services.stack) as a subprocess on free ports, for the tests."""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import IO
+
+from support.grpc_servers import ROOT
+from support.redis_server import free_port
+
+#: Every port the launcher opens, as its --<name>-port flags name them.
+PORT_NAMES = ("redis", "match", "match-metrics", "solver", "solver-metrics", "bot",
+              "bot-metrics", "worker-metrics", "prometheus", "redis-exporter")
+
+
+@dataclass
+class Launched:
+    """A running launcher: its ports, its output so far, and its exit code once stopped."""
+
+    process: subprocess.Popen[str]
+    ports: dict[str, int]
+    lines: queue.Queue[str] = field(default_factory=queue.Queue)
+    seen: list[str] = field(default_factory=list)
+    exit_code: int | None = None
+
+    def wait_for(self, needle: str, timeout: float = 90.0) -> None:
+        """Read output until a line contains `needle` (queue.Empty after `timeout` s of silence)."""
+        while not any(needle in line for line in self.seen):
+            self.seen.append(self.lines.get(timeout=timeout))
+
+    @property
+    def output(self) -> str:
+        """Everything the launcher printed so far."""
+        return "".join(self.seen)
+
+
+def _pump(stream: IO[str], sink: queue.Queue[str]) -> None:
+    for line in stream:
+        sink.put(line)
+
+
+@contextmanager
+def launched() -> Iterator[Launched]:
+    """Start `python -m services.stack` on free ports with its own Redis; Ctrl-C it after."""
+    ports = {name: free_port() for name in PORT_NAMES}
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "services.stack", *(f"--{n}-port={p}" for n, p in ports.items())],
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        start_new_session=True)
+    assert process.stdout is not None
+    run = Launched(process, ports)
+    threading.Thread(target=_pump, args=(process.stdout, run.lines), daemon=True).start()
+    try:
+        yield run
+    finally:
+        process.send_signal(signal.SIGINT)
+        run.exit_code = process.wait(timeout=60)
+        process.stdout.close()
