@@ -39,3 +39,10 @@ def test_readme_grpcurl_examples_parse_as_requests() -> None:
         request = GetMessageClass(method.input_type)()
         json_format.Parse(body, request)  # raises on an unknown field or a bad enum name
         assert request.ByteSize() > 0, method_path
+
+
+def test_readme_links_to_files_that_exist() -> None:
+    links = re.findall(r"\]\(([^)#:]+)(?:#[^)]*)?\)", README.read_text())
+    assert "docs/match.md" in links
+    missing = [link for link in links if not (README.parent / link).exists()]
+    assert missing == []
