@@ -87,17 +87,20 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true", help="fewer points and iterations")
     args = parser.parse_args(argv)
     count, iterations = (5, 300) if args.quick else (30, 2000)
+    levels = range(1, len(LEVEL_ITERATIONS))
+    print(f"{count} decision points per row, IS-MCTS at {iterations} iterations; medians\n")
+    print("| game | players | IS-MCTS iterations / s | one determinization (µs) | "
+          + " | ".join(f"strength {lv} ({LEVEL_ITERATIONS[lv]} it.)" for lv in levels)
+          + " | random (ms) | heuristic (ms) |")
+    print("|---" * (6 + len(levels)) + "|")
     for game in ("livemix", "vivo"):
         for players in (3, 4):
             points = decision_points(game, players, count)
             m = measure(game, players, points, iterations)
             rate = m["iterations_per_s"]
-            levels = ", ".join(f"{level}: {1000 * LEVEL_ITERATIONS[level] / rate:.0f} ms"
-                               for level in range(1, len(LEVEL_ITERATIONS)))
-            print(f"{game:8} {players}p  IS-MCTS {rate:7.0f} iterations/s "
-                  f"(one determinization {m['sample_us']:.0f} us)  think per move by "
-                  f"strength {levels}  random {m['random_ms']:.2f} ms  "
-                  f"heuristic {m['heuristic_ms']:.2f} ms", flush=True)
+            think = " | ".join(f"{1000 * LEVEL_ITERATIONS[lv] / rate:.0f} ms" for lv in levels)
+            print(f"| {game} | {players} | {rate:,.0f} | {m['sample_us']:.0f} | {think} | "
+                  f"{m['random_ms']:.2f} | {m['heuristic_ms']:.2f} |", flush=True)
 
 
 if __name__ == "__main__":

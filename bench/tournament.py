@@ -7,8 +7,10 @@ Each deal (a seed) is played once with the tested policy in every seat, the othe
 held by the opponent policy, so luck of the deal and of the seat cancels out. A game is a
 win for the tested seat when it is among the winners; a shared win counts 1/k. The rate
 comes with a 95% Wilson interval over the games played. Every policy decides from the
-seat's view and the events it may see, exactly as the bot workers call it. The clock is
-the process's (one core); think time per move is reported for the tested policy.
+seat's view and the events it may see, exactly as the bot workers call it. IS-MCTS runs
+on an iteration budget (reproducible, and independent of what else loads the machine);
+for the tested policy the CPU time per move (this process, one core) shows what the
+budget costs, beside the wall time, which other processes on the machine inflate.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Tally:
     games: int = 0
     margin: list[int] = field(default_factory=list)
     think: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)
     iterations: list[int] = field(default_factory=list)
 
 
@@ -60,9 +63,12 @@ def play(game: str, seed: int, seats: Sequence[Policy], tally: Tally | None = No
     while not state.is_terminal():
         seat = state.current_player()
         assert seat is not None and seat >= 0
+        cpu = time.process_time()
         decision = seats[seat].decide(state.observation(seat), seen[seat], seed * 1000 + move)
+        cpu = time.process_time() - cpu
         if tally is not None and seat == tested and decision.iterations:
             tally.think.append(decision.think_s)
+            tally.cpu.append(cpu)
             tally.iterations.append(decision.iterations)
         new = state.apply_action(decision.action, seat)
         for s in range(len(seats)):
@@ -87,19 +93,26 @@ def pairing(game: str, tested: Policy, opponent: Policy, deals: int, first_seed:
     return tally
 
 
-def report(game: str, label: str, tally: Tally, spent: float) -> str:
-    """One line of results."""
+HEADER = ("| game | pairing | games | win rate | 95% interval (Wilson) | mean margin "
+          "| CPU per move, mean / p99 / max | wall per move, mean | iterations per move |\n"
+          "|---|---|---|---|---|---|---|---|---|")
+
+
+def report(game: str, label: str, tally: Tally) -> str:
+    """One Markdown table row of results."""
     low, high = wilson(tally.wins, tally.games)
     rate = tally.wins / tally.games if tally.games else 0.0
-    think = ""
-    if tally.think:
-        ordered = sorted(tally.think)
-        think = (f"  think/move mean {1000 * statistics.fmean(ordered):.0f} ms, "
-                 f"p99 {1000 * ordered[int(0.99 * (len(ordered) - 1))]:.0f} ms, "
-                 f"iterations/move {statistics.fmean(tally.iterations):.0f}")
-    return (f"{game:8} {label:24} games {tally.games:4}  win {100 * rate:5.1f}% "
-            f"[{100 * low:4.1f}, {100 * high:4.1f}]  margin {statistics.fmean(tally.margin):+.1f}"
-            f"{think}  ({spent:.0f} s)")
+    cpu = wall = iterations = "-"
+    if tally.cpu:
+        ordered = sorted(tally.cpu)
+        cpu = (f"{1000 * statistics.fmean(ordered):.0f} / "
+               f"{1000 * ordered[int(0.99 * (len(ordered) - 1))]:.0f} / "
+               f"{1000 * ordered[-1]:.0f} ms")
+        wall = f"{1000 * statistics.fmean(tally.think):.0f} ms"
+        iterations = f"{statistics.fmean(tally.iterations):.0f}"
+    return (f"| {game} | {label} | {tally.games} | {100 * rate:.1f}% | "
+            f"[{100 * low:.1f}%, {100 * high:.1f}%] | {statistics.fmean(tally.margin):+.1f} | "
+            f"{cpu} | {wall} | {iterations} |")
 
 
 def _policy(game: str, spec: str, iterations: int, time_ms: int) -> Policy:
@@ -115,20 +128,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=0, help="deals per pairing (x4 games)")
     parser.add_argument("--game", choices=("livemix", "vivo"), action="append")
     parser.add_argument("--iterations", type=int, default=2000)
-    parser.add_argument("--time-ms", type=int, default=250)
+    parser.add_argument("--time-ms", type=int, default=0,
+                        help="also a wall-clock budget per move (0: iterations only)")
     parser.add_argument("--match", default="ismcts:random,ismcts:heuristic,heuristic:random")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)
-    deals = args.games or (2 if args.quick else 50)
+    deals = args.games or (2 if args.quick else 25)
+    print(f"{PLAYERS} players, {deals} duplicate deals x {PLAYERS} seats per pairing; "
+          f"IS-MCTS budget: {args.iterations} iterations"
+          + (f" or {args.time_ms} ms per move" if args.time_ms else "") + "\n")
+    print(HEADER, flush=True)
     for game in args.game or ["livemix", "vivo"]:
         for pair in args.match.split(","):
             tested_name, opponent_name = pair.split(":")
             tested = _policy(game, tested_name, args.iterations, args.time_ms)
             opponent = _policy(game, opponent_name, args.iterations, args.time_ms)
-            start = time.perf_counter()
             tally = pairing(game, tested, opponent, deals, args.seed)
-            print(report(game, f"{tested_name} vs 3 {opponent_name}", tally,
-                         time.perf_counter() - start), flush=True)
+            print(report(game, f"{tested_name} vs 3 {opponent_name}", tally), flush=True)
 
 
 if __name__ == "__main__":
