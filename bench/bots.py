@@ -6,8 +6,8 @@ Decision points are taken from games played at random (seeds 0.., a random numbe
 moves in, the seat to act having two legal moves or more). For each game and player
 count it reports IS-MCTS iterations per second (median over the points, with the
 determinization's own share of the time), the think time per move at each strength
-level, and the median decision time of the random and heuristic policies. One process,
-one core.
+level, and the median decision time of the random and heuristic policies. Times are CPU
+time of this process (one core), so other load on the machine does not skew them.
 """
 
 from __future__ import annotations
@@ -60,23 +60,24 @@ def measure(game: str, players: int, points: list[tuple[dict, list[dict]]],
     ismcts = get_policy(game, "ismcts", iterations=iterations)
     rates, samples = [], []
     for i, (view, events) in enumerate(points):
+        start = time.process_time()
         decision = ismcts.decide(view, events, i)
-        rates.append(decision.iterations / decision.think_s)
+        rates.append(decision.iterations / (time.process_time() - start))
         knowledge = READ[game](view, events)
         rng = random.Random(i)
-        start = time.perf_counter()
+        start = time.process_time()
         for _ in range(200):
             knowledge.sample(rng)
-        samples.append((time.perf_counter() - start) / 200)
+        samples.append((time.process_time() - start) / 200)
     out: dict[str, Any] = {"iterations_per_s": statistics.median(rates),
                            "sample_us": 1e6 * statistics.median(samples)}
     for name in ("random", "heuristic"):
         policy = get_policy(game, name)
         times = []
         for i, (view, events) in enumerate(points):
-            start = time.perf_counter()
+            start = time.process_time()
             policy.decide(view, events, i)
-            times.append(time.perf_counter() - start)
+            times.append(time.process_time() - start)
         out[f"{name}_ms"] = _median_ms(times)
     return out
 
