@@ -22,8 +22,8 @@ from shared.bots.sampling import deal_hidden, groups_of
 from shared.games.vivo.cards import SUIT_OF, Harmony, Suit, parse_card
 from shared.games.vivo.config import DEFAULT_REMOVED_SUIT, ROUNDS, TRICKS, Config
 from shared.games.vivo.harmony import allowed_suits, score_trick
-from shared.games.vivo.position import search_position
-from shared.games.vivo.state import State, row_points
+from shared.games.vivo.position import round_index, round_points, search_position, to_act
+from shared.games.vivo.state import State
 
 #: Scale of the round-score lead in the search reward (points).
 REWARD_SCALE = 10.0
@@ -72,15 +72,14 @@ class VivoKnowledge:
 
     def rewards(self, state: State) -> list[float]:
         """Per seat, the outcome of the round just played out (see game_rewards)."""
-        ups, downs = state._past[self.round_index]
-        scores = [row_points(u, d) for u, d in zip(ups, downs, strict=True)]
+        scores = round_points(state, self.round_index)
         last = self.round_index == ROUNDS - 1
         return game_rewards(self.prior_scores, scores, last, tie_break_last=False,
                             scale=REWARD_SCALE)
 
     def round_over(self, state: State) -> bool:
         """Whether the round being searched has ended."""
-        return state._round != self.round_index or state._turn < 0
+        return round_index(state) != self.round_index or to_act(state) < 0
 
 
 def read(view: JSON, events: Sequence[JSON]) -> VivoKnowledge:

@@ -31,6 +31,7 @@ from shared.bots.ismcts import DEFAULT_EXPLORATION, Knowledge, search
 from shared.bots.registry import register
 from shared.games import livemix, vivo
 from shared.games.livemix.cards import CARD_NAMES as LIVEMIX_NAMES
+from shared.games.vivo.position import to_act
 
 #: Iterations per strength level (index 0 is the default level, 3).
 LEVEL_ITERATIONS = (1000, 100, 300, 1000, 2000, 4000)
@@ -54,12 +55,10 @@ class _Game:
 
 
 _GAMES = {
-    "livemix": _Game(determinize_livemix.read, lambda s: s.turn,
-                     lambda s, rng: livemix.random_playout(s, rng), livemix.State.string_to_action,
-                     LIVEMIX_NAMES),
-    "vivo": _Game(determinize_vivo.read, lambda s: s._turn,
-                  lambda s, rng: vivo.random_playout(s, rng), vivo.State.string_to_action,
-                  vivo.CARD_NAMES),
+    "livemix": _Game(determinize_livemix.read, lambda s: s.turn, livemix.random_playout,
+                     livemix.State.string_to_action, LIVEMIX_NAMES),
+    "vivo": _Game(determinize_vivo.read, to_act, vivo.random_playout,
+                  vivo.State.string_to_action, vivo.CARD_NAMES),
 }
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .cards import RANK_OF, SUIT_OF, Harmony
 from .config import Config
 from .deal import RoundDeal
-from .state import State
+from .state import State, row_points
 
 
 def search_position(config: Config, round_index: int, harmonies: Sequence[int], trick: int,
@@ -48,3 +48,19 @@ def search_position(config: Config, round_index: int, harmonies: Sequence[int], 
             suits |= 1 << SUIT_OF[card]
     state._suits = suits
     return state
+
+
+def to_act(state: State) -> int:
+    """The seat to act, -1 once the game is over (the fast path's form of current_player)."""
+    return state._turn
+
+
+def round_index(state: State) -> int:
+    """The 0-based round in play (the last one once the game is over)."""
+    return state._round
+
+
+def round_points(state: State, k: int) -> list[int]:
+    """Each seat's points in round `k` (0-based), finished or running (V5 scoring rows)."""
+    ups, downs = state._past[k] if k < len(state._past) else (state._up, state._down)
+    return [row_points(up, down) for up, down in zip(ups, downs, strict=True)]
