@@ -228,13 +228,17 @@ def _collection_key(c: Collection) -> tuple[tuple[bool, str], ...]:
 
 def distinct(forms: Iterator[Canon], limit: int, deadline: float | None = None
              ) -> tuple[list[Canon], bool]:
-    """Up to `limit` forms of distinct text, and True when that is all of them."""
+    """Up to `limit` forms of distinct text, and True when that is all of them (False too
+    when the deadline cut the listing short: what was found so far is returned)."""
     seen: dict[str, Canon] = {}
-    for count, form in enumerate(forms, 1):
-        if form.text not in seen:
-            if len(seen) == limit:
-                return list(seen.values()), False
-            seen[form.text] = form
-        if deadline is not None and not count % TICK and time.perf_counter() > deadline:
-            raise OutOfTime
+    try:
+        for count, form in enumerate(forms, 1):
+            if form.text not in seen:
+                if len(seen) == limit:
+                    return list(seen.values()), False
+                seen[form.text] = form
+            if deadline is not None and not count % TICK and time.perf_counter() > deadline:
+                raise OutOfTime
+    except OutOfTime:
+        return list(seen.values()), False
     return list(seen.values()), True

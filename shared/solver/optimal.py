@@ -27,7 +27,7 @@ from shared.solver.canon_enum import Enumerator, distinct
 from shared.solver.expr import Canon, Solution
 from shared.solver.kernels import kernel_for
 from shared.solver.multiset import Cards, sub_multisets
-from shared.solver.search import OutOfTime, Searcher
+from shared.solver.search import Searcher
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +100,9 @@ def all_optimal(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_R
     used, tree, proven = search_best(searcher, board, goal)
     if tree is None:
         return Optimal(used, (), 0, proven, proven)
-    try:
-        forms, exact = distinct(_forms(Enumerator(searcher), board, goal, used), limit,
-                                deadline)
-    except OutOfTime:
-        first = Solution.from_tree(tree, rules)
-        return Optimal(used, (first,), 1, False, proven)
+    forms, exact = distinct(_forms(Enumerator(searcher), board, goal, used), limit, deadline)
+    if not forms:  # out of time before the listing found one: the search's own answer
+        return Optimal(used, (Solution.from_tree(tree, rules),), 1, False, proven)
     return Optimal(used, _sorted(forms, rules), len(forms), exact and proven, proven)
 
 
@@ -118,11 +115,8 @@ def profile(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES
     enumerator = Enumerator(Searcher(kernel_for(rules), deadline))
     rows = []
     for k in range(1, len(board) + 1):
-        try:
-            forms, exact = distinct(_forms(enumerator, board, goal, k), limit, deadline)
-            rows.append(ProfileRow(k, len(forms), exact))
-        except OutOfTime:
-            rows.append(ProfileRow(k, 0, False))
+        forms, exact = distinct(_forms(enumerator, board, goal, k), limit, deadline)
+        rows.append(ProfileRow(k, len(forms), exact))
     solved = [row for row in rows if row.count]
     if not solved:
         return Profile(tuple(rows), 0, 0.0)
