@@ -73,10 +73,11 @@ class Terminal:
         try:
             index = self.child.expect(list(patterns) if isinstance(patterns, list)
                                       else patterns, timeout=timeout)
-        except pexpect.TIMEOUT:
-            raise AssertionError(f"waited for {patterns!r}; the screen ends with:\n"
-                                 f"{ANSI.sub('', self.screen + str(self.child.before))[-3000:]}"
-                                 ) from None
+        except (pexpect.TIMEOUT, pexpect.EOF) as stop:
+            ended = "the program ended" if isinstance(stop, pexpect.EOF) else "time ran out"
+            shown = ANSI.sub("", self.screen + str(self.child.before))[-3000:]
+            raise AssertionError(f"waited for {patterns!r}, {ended}; the screen ends with:\n"
+                                 f"{shown}") from None
         self.screen += str(self.child.before) + str(self.child.after)
         return int(index)
 
@@ -84,11 +85,9 @@ class Terminal:
         """Wait for `text` as it reads on screen, whatever colours it is drawn in."""
         self.expect(SGR.join(re.escape(c) for c in text), timeout)
 
-    def expect_exact(self, patterns: list[str] | str, timeout: float = 30) -> int:
-        """Wait for one of `patterns` (plain text); its index."""
-        index = self.child.expect_exact(patterns, timeout=timeout)
-        self.screen += str(self.child.before) + str(self.child.after)
-        return int(index)
+    def expect_exact(self, text: str, timeout: float = 30) -> None:
+        """Wait for `text` (plain, no colour codes inside)."""
+        self.expect(re.escape(text), timeout)
 
     def group(self, number: int) -> str:
         """A group of the latest regular-expression match."""
