@@ -100,8 +100,10 @@ class Steps:
         state = self.states[step]
         players = len(self.names)
         hands = [list(state.observation(s).get("hand", [])) for s in range(players)]
+        # The hourglass reads as it did when that move was made.
+        now = self.replay.actions[step - 1].time if step else self.replay.start_time
         return Scene(state.observation(None), self.names,
-                     hands=hands if any(hands) else None, now=self.replay.start_time)
+                     hands=hands if any(hands) else None, now=now)
 
     def lines(self, step: int) -> list[str]:
         """The event lines of move `step` (1-based), headed by its number."""
