@@ -387,6 +387,21 @@ class MatchService:
             return self._resend_bots(snap, now)
         return None
 
+    def resend_waiting_bots(self) -> int:
+        """Send again, at once, the bot task of every match waiting on a bot; how many were
+        sent. Called when Redis is back after an outage: a task on its way between broker
+        and worker then may be lost (a worker's fetch and its unacked record are two Redis
+        commands), and the match would otherwise wait MATCH_BOT_RETRY. One replica wins
+        each match (the compare-and-set of the re-send time); a duplicate task is a no-op."""
+        sent = 0
+        entries = self.repo.timer_entries()
+        for entry, snap in zip(entries, self.repo.load_many([e.match_id for e in entries]),
+                               strict=True):
+            if (snap is not None and snap.version == entry.version and snap.status == ACTIVE
+                    and snap.bot_retry_ms and snap.meta["bots"]):
+                sent += self._resend_bots(snap, self.clock()) is not None
+        return sent
+
     def _fire_deadline(self, snap: Snapshot, now: float) -> str | None:
         timer = snap.meta["timer"] or {}
         state = self._state(snap)

@@ -196,8 +196,11 @@ class MatchRepo:
     """Reads and writes matches, lobby entries and timers; nothing else touches Redis keys."""
 
     def __init__(self, client: redis.Redis, *, request_ttl_s: float = 86400.0,
-                 observe: Callable[[str, float], None] = NO_OBSERVER) -> None:
+                 observe: Callable[[str, float], None] = NO_OBSERVER,
+                 blocking: redis.Redis | None = None) -> None:
         self.client = client
+        #: The client of blocking reads (WatchMatch waits), whose timeout allows the wait.
+        self.blocking = client if blocking is None else blocking
         self.request_ttl_ms = int(request_ttl_s * 1000)
         self.observe = observe
         self.trips = RoundTrips()
@@ -211,11 +214,18 @@ class MatchRepo:
         """A repository on the Redis at `url` (redis://host:port/db). A command without an
         answer within `timeout_s` (plus BLOCKING_READ_S for a blocking read) fails, after one
         quick retry, so calls fail fast with UNAVAILABLE when Redis hangs instead of hanging."""
-        client = redis.Redis.from_url(
-            url, decode_responses=True, health_check_interval=30,
-            socket_connect_timeout=timeout_s, socket_timeout=timeout_s + BLOCKING_READ_S,
-            retry=Retry(ExponentialWithJitterBackoff(cap=0.1, base=0.01), 1))
-        return cls(client, **kwargs)
+        def connect(read_s: float) -> redis.Redis:
+            return redis.Redis.from_url(
+                url, decode_responses=True, health_check_interval=30,
+                socket_connect_timeout=timeout_s, socket_timeout=read_s,
+                retry=Retry(ExponentialWithJitterBackoff(cap=0.1, base=0.01), 1))
+        return cls(connect(timeout_s), blocking=connect(timeout_s + BLOCKING_READ_S), **kwargs)
+
+    def close(self) -> None:
+        """Close the connections."""
+        self.client.close()
+        if self.blocking is not self.client:
+            self.blocking.close()
 
     def register_scripts(self) -> None:
         """Load the Lua scripts once; writes then call them by SHA (EVALSHA)."""
@@ -273,7 +283,7 @@ class MatchRepo:
             entries = self._timed("events", lambda: self.client.xrange(
                 key, min=f"({cursor}-0", count=count))
         else:
-            reply = self._timed("events", lambda: self.client.xread(
+            reply = self._timed("events", lambda: self.blocking.xread(
                 {key: f"{cursor}-0"}, count=count, block=block_ms))
             entries = reply[0][1] if reply else []
         return [(int(entry_id.split("-")[0]), json.loads(data["e"])) for entry_id, data in entries]
@@ -412,6 +422,12 @@ class MatchRepo:
         """Timer entries due at `now_ms`, earliest first."""
         members = self._timed("timers", lambda: self.client.zrangebyscore(
             key_for("timers"), "-inf", now_ms, start=0, num=limit))
+        return [TimerEntry.parse(m) for m in members]
+
+    def timer_entries(self, limit: int = 100_000) -> list[TimerEntry]:
+        """Timer entries due at any time (at most `limit`), earliest first."""
+        members = self._timed("timers", lambda: self.client.zrange(
+            key_for("timers"), 0, limit - 1))
         return [TimerEntry.parse(m) for m in members]
 
     def drop_timer(self, entry: TimerEntry) -> None:

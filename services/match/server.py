@@ -58,7 +58,7 @@ class MatchServer:
         self.rpc.stop(grace)
         # Streams notice `closing` within one blocking Redis read; close Redis after them.
         self.servicer.drain(self.servicer.watch_block_ms / 1000 + 1.0)
-        self.service.repo.client.close()
+        self.service.repo.close()
         close = getattr(self.service.queue, "close", None)
         if callable(close):
             close()

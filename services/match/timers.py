@@ -147,10 +147,19 @@ class TimerLoop:
                 continue
             except Exception:  # the loop must outlive any one bad poll
                 log.exception("timer loop failed")
-            if self._redis_down:
-                log.info("timer loop: Redis is back")
+            if self._redis_down and self._recovered():
                 self._redis_down = False
             self._stop.wait(self.interval_s)
+
+    def _recovered(self) -> bool:
+        """After an outage: re-send the bot tasks it may have lost; False if Redis failed
+        again meanwhile (the next poll tries again)."""
+        try:
+            sent = self.service.resend_waiting_bots()
+        except (RedisError, Unavailable):
+            return False
+        log.info("timer loop: Redis is back; bot tasks sent again: %d", sent)
+        return True
 
     def start(self) -> None:
         """Run the loop in a daemon thread."""
