@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from bench import baseline_dfs, baseline_subset_dp
-from shared.solver import BestResult, best
+from shared.solver import BestResult, all_optimal, best, count_trees, profile
 from shared.solver import search as search_module
 
 DECK = [v for v in range(1, 29) for _ in range(2)]
@@ -220,6 +220,41 @@ def dealt_short_table(runs: Sequence[SizeRun], boards: dict[int, list[Board]]) -
     return table(["cards", "boards", "p50 cpu ms", "p99 cpu ms", "max cpu ms"], rows)
 
 
+def known_table() -> str:
+    """The textbook boards: what best(), all_optimal() and count_trees() say."""
+    rows = []
+    for cards, target in (([25, 50, 75, 100, 3, 6], 952), ([1, 3, 7, 10, 25, 50], 831),
+                          ([1, 3, 7, 10, 25, 50], 765)):
+        found = best(cards, target)
+        shape = profile(cards, target)
+        per_k = ", ".join(f"{r.cards}: {r.count}" for r in shape.rows if r.count) or "none"
+        rows.append([" ".join(map(str, cards)), target, found.cards_used, found.proven,
+                     found.solution.expression if found.solution else "-", per_k,
+                     count_trees(cards, target), shape.difficulty])
+    return table(["cards", "target", "most cards", "proven", "a solution",
+                  "canonical solutions per card count", "trees, no equivalence (Hutton)",
+                  "difficulty"], rows)
+
+
+def _optimal_count(cards: list[int], target: int, exact: list[bool]) -> int:
+    found = all_optimal(cards, target, limit=1000)
+    exact.append(found.exact)
+    return found.count
+
+
+def enumeration_table(rng: random.Random, counts: dict[int, int]) -> str:
+    """all_optimal(limit=1000) on dealt boards: time and how often the count is exact."""
+    rows = []
+    for n, count in counts.items():
+        timings, exact = Timings(), list[bool]()
+        for _ in range(count):
+            cards, target = deal(rng, n)
+            timings.run(partial(_optimal_count, cards, target, exact))
+        rows.append([n, count, f"{sum(exact) / count:.0%}", *timings.cells()])
+    return table(["cards", "boards", "exact (< 1000 solutions)", "p50 cpu", "p99 cpu",
+                  "p50 wall", "p99 wall"], rows)
+
+
 def memory_table(boards: Sequence[Board], budget: float) -> str:
     """Peak traced memory of budgeted searches (tracemalloc slows them; sizes only)."""
     rows = []
@@ -242,13 +277,16 @@ class Plan:
     dfs: dict[int, int]
     dp: dict[int, int]
     stress: int
+    enumeration: dict[int, int]
     stress_sizes: tuple[int, ...] = (5, 6, 7, 8, 9, 10, 12)
     prove_up_to: int = 8
     budget: float = 0.1
 
 
-FULL = Plan(1000, {5: 1000, 6: 1000, 7: 1000, 8: 1000}, {5: 1000, 6: 200, 7: 30, 8: 5}, 100)
-QUICK = Plan(100, {5: 100, 6: 100, 7: 100, 8: 100}, {5: 100, 6: 20, 7: 3, 8: 1}, 15)
+FULL = Plan(1000, {5: 1000, 6: 1000, 7: 1000, 8: 1000}, {5: 1000, 6: 200, 7: 30, 8: 5}, 100,
+            {5: 100, 6: 100, 7: 30})
+QUICK = Plan(100, {5: 100, 6: 100, 7: 100, 8: 100}, {5: 100, 6: 20, 7: 3, 8: 1}, 15,
+             {5: 10, 6: 5, 7: 2})
 
 
 def run(plan: Plan, seed: int) -> str:
@@ -267,7 +305,10 @@ def run(plan: Plan, seed: int) -> str:
         f"cards (up to {plan.prove_up_to} cards, where the proof ends), ms; budget "
         f"{plan.budget * 1e3:g} ms",
         stress_table(stressed, plan.budget),
-        "## Memory (budget 1 s, tracemalloc)", memory_table(memory, 1.0)])
+        "## Memory (budget 1 s, tracemalloc)", memory_table(memory, 1.0),
+        "## Known boards", known_table(),
+        "## Canonical enumeration: all_optimal(limit=1000), ms",
+        enumeration_table(rng, plan.enumeration)])
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -5,9 +5,10 @@ cards partition it; a product, a collection of non-product factors, each over or
 the line. Collections are built from the block holding the first card: when that block
 is the smaller side its expressions are listed forward (every value) and the rest is
 asked for the value still missing; otherwise the rest is listed forward and the block
-asked. Every target-directed question is first put to the decision search
-(``Searcher.can``), which prunes dead ends before any listing starts. Repeated cards can
-make one collection come out more than once, so callers deduplicate by text.
+asked. Multisets of up to ``LISTING_MEMO`` cards answer from their listings, indexed by
+value; a larger one is first put to the decision search (``Searcher.can``), which prunes
+dead ends before any listing starts. Repeated cards can make one collection come out more
+than once, so callers deduplicate by text.
 """
 
 from __future__ import annotations

@@ -9,6 +9,10 @@ uses and N the number of canonical solutions with k cards (at most the limit, so
 inexact count gives an upper bound on the difficulty); 0 when there is no solution.
 Read it as "cards to combine, less one for every tenfold more ways to do it": one
 six-card solution rates 6, a hundred of them 4, a lone one-card solution 1.
+
+Cost (limit 1000, dealt boards): about 5 ms at 5 cards, 30 ms at 6 and 0.4-0.6 s at 7
+under the default rules; allow_negative about 1.5x that, allow_fractions about 10x (a
+7-card board can take seconds: pass budget_s where that matters).
 """
 
 from __future__ import annotations

@@ -122,7 +122,8 @@ class Searcher:
         return made
 
     def _sorted_values(self, cards: Cards) -> list[Num]:
-        # Only the larger side of a table being built is ever sorted: small tables.
+        # Sorted on demand only: the larger side while a table is built, and parts whose
+        # values are searched by range (Kernel.partners).
         found = self._sorted.get(cards)
         if found is None:
             found = self._sorted[cards] = sorted(self.values(cards))
