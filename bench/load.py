@@ -1,0 +1,568 @@
+"""Load test: hundreds of concurrent matches of all three games through the whole stack.
+
+Everything runs on this machine, on loopback only: a redis-server of its own (append-only
+file), `python -m services.match` replicas and Celery bot workers as real processes, and
+the players of the human seats as threads here. A third of the matches are Livemix, a third
+VIVO, a third Mix Match; half of each are bots only, half "mixed" (one human seat played from
+here, the rest bots). Every match is played to its end. Then each is checked: its final
+scores and every engine event of its log equal an offline replay of its actions through the
+engine (shared.games.registry), and no bot task is left on the broker (queued or unacked).
+
+    python -m bench.load                        # 300 matches, 2 workers (docs/RELIABILITY.md)
+    python -m bench.load --quick                # 30 matches
+    python -m bench.load --matches 90 --workers 3 --concurrency 2 --seconds 600
+
+Bounded in count (--matches) and time (--seconds: then it stops and reports what did not
+finish). Prints Markdown tables: matches per minute, moves per second, human move latency
+(SubmitMove, seen by the client) and bot turn latency (from the move before to the bot's
+move, by the match service's clock), as percentiles. The process helpers (RedisProcess,
+ServiceProcess, Stack) also serve the chaos tests (tests/test_chaos_*.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import secrets
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import grpc
+import redis
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from services.bot.worker import WorkerProcess, start_worker
+from services.match import mapping
+from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from shared.errors import CardroomError
+from shared.games import registry
+from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from shared.proto.cardroom.v1 import match_pb2 as pb
+
+ROOT = Path(__file__).resolve().parents[1]
+HOST = "127.0.0.1"
+SERVING = health_pb2.HealthCheckResponse.SERVING
+#: Events the match service adds around the engine's own (docs/match.md).
+SERVICE_EVENTS = frozenset({"match_created", "seat_claimed", "match_started", "resigned",
+                            "clock_expired", "abandoned", "match_over"})
+GAMES = ("livemix", "vivo", "mixmatch")
+GAME_ENUM = {"livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
+             "mixmatch": common_pb2.GAME_MIXMATCH}
+#: Bot policies of each game's seats (a mixed match's seat 0 is the human), and options.
+BOTS = {"livemix": ("random", "heuristic", "random", "heuristic"),
+        "vivo": ("heuristic", "random", "heuristic"),
+        "mixmatch": ("random", "random")}
+OPTIONS = {"mixmatch": {"hourglass_seconds": 0.5, "faster": True, "younger_players": True}}
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return int(sock.getsockname()[1])
+
+
+# ---- processes ------------------------------------------------------------------------------
+
+class RedisProcess:
+    """A redis-server of its own on loopback, its data in a folder that outlives a restart."""
+
+    def __init__(self, *, appendonly: bool = True, appendfsync: str = "everysec",
+                 port: int = 0) -> None:
+        binary = shutil.which("redis-server")
+        if binary is None:
+            raise RuntimeError("redis-server is not on the PATH")
+        self.port = port or free_port()
+        self.folder = tempfile.mkdtemp(prefix="cardroom-redis-")
+        self.argv = [binary, "--port", str(self.port), "--bind", HOST, "--dir", self.folder,
+                     "--save", "", "--appendonly", "yes" if appendonly else "no",
+                     "--appendfsync", appendfsync]
+        self.popen: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """redis://host:port/0."""
+        return f"redis://{HOST}:{self.port}/0"
+
+    def start(self, timeout: float = 30.0) -> None:
+        """Start (or restart, on the same data) and wait until it answers with its data."""
+        self.popen = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + timeout
+        with redis.Redis.from_url(self.url, socket_timeout=1) as client:
+            while True:
+                try:
+                    client.ping()  # LOADING (BusyLoadingError) while it reads its AOF
+                    return
+                except redis.RedisError:
+                    if self.popen.poll() is not None or time.monotonic() > deadline:
+                        raise RuntimeError("redis-server did not start") from None
+                    time.sleep(0.02)
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash would: nothing is flushed on the way out."""
+        if self.popen is not None and self.popen.poll() is None:
+            self.popen.kill()
+        if self.popen is not None:
+            self.popen.wait()
+
+    def close(self) -> None:
+        """Stop the server and remove its data."""
+        if self.popen is not None and self.popen.poll() is None:
+            self.popen.terminate()
+            try:
+                self.popen.wait(10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+
+class ServiceProcess:
+    """`python -m <module>` on a fixed gRPC port (so a restart serves where it served),
+    its log appended to a file."""
+
+    def __init__(self, module: str, env: dict[str, str], log_path: Path,
+                 port: int = 0) -> None:
+        self.module = module
+        self.port = port or free_port()
+        self.metrics_port = free_port()
+        self.env = {**os.environ, "LOG_FORMAT": "json", "PYTHONUNBUFFERED": "1", **env,
+                    "GRPC_PORT": str(self.port), "METRICS_PORT": str(self.metrics_port)}
+        self.log_path = log_path
+        self.popen: subprocess.Popen[bytes] | None = None
+
+    @property
+    def address(self) -> str:
+        """host:port of its gRPC server."""
+        return f"{HOST}:{self.port}"
+
+    def start(self, timeout: float = 30.0, serving: bool = True) -> None:
+        """Start and wait until its health check answers (SERVING unless `serving` is False)."""
+        with self.log_path.open("ab") as sink:
+            self.popen = subprocess.Popen([sys.executable, "-m", self.module], cwd=ROOT,
+                                          env=self.env, stdout=subprocess.DEVNULL, stderr=sink)
+        deadline = time.monotonic() + timeout
+        while not self._answers(serving):
+            if self.popen.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError(f"{self.module} did not start: {self.log()[-2000:]}")
+            time.sleep(0.05)
+
+    def _answers(self, serving: bool) -> bool:
+        try:
+            status = health(self.address, timeout=0.5)
+        except grpc.RpcError:
+            return False
+        return status == SERVING or not serving
+
+    def kill(self) -> None:
+        """SIGKILL: no shutdown, no flush, calls in flight cut."""
+        if self.popen is not None and self.popen.poll() is None:
+            self.popen.kill()
+        if self.popen is not None:
+            self.popen.wait()
+
+    def stop(self, timeout: float = 20.0) -> None:
+        """SIGTERM and wait (SIGKILL past `timeout`)."""
+        if self.popen is None or self.popen.poll() is not None:
+            return
+        self.popen.send_signal(signal.SIGTERM)
+        try:
+            self.popen.wait(timeout)
+        except subprocess.TimeoutExpired:
+            self.kill()
+
+    def log(self) -> str:
+        """Everything it logged so far (every run)."""
+        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
+
+
+def health(address: str, service: str = "", timeout: float = 2.0) -> int:
+    """The grpc.health.v1 status a server reports for `service`."""
+    with grpc.insecure_channel(address) as channel:
+        stub: Any = health_pb2_grpc.HealthStub(channel)
+        reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
+        return int(reply.status)
+
+
+@dataclass
+class Stack:
+    """Redis, match-service replicas and bot workers, all real processes on loopback."""
+
+    replicas: int = 1
+    workers: int = 1
+    concurrency: int = 1
+    durability: str = "everysec"
+    env: dict[str, str] = field(default_factory=dict)
+    store: RedisProcess | None = None
+    matches: list[ServiceProcess] = field(default_factory=list)
+    bots: list[WorkerProcess] = field(default_factory=list)
+    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="cardroom-")))
+    admin_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+    bot_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
+
+    def start(self) -> Stack:
+        """Start Redis, then the replicas, then the workers (one replica each, in turn)."""
+        self.store = RedisProcess(appendonly=self.durability != "off",
+                                  appendfsync="always" if self.durability == "always"
+                                  else "everysec")
+        self.store.start()
+        self.env = {"REDIS_URL": self.store.url, "CELERY_BROKER_URL": self.store.url,
+                    "ADMIN_TOKEN": self.admin_token, "BOT_TOKEN": self.bot_token,
+                    "LOG_LEVEL": "WARNING", "MATCH_DURABILITY": self.durability,
+                    "MATCH_TIMER_INTERVAL": "0.05", "MATCH_HEALTH_INTERVAL": "0.2", **self.env}
+        for i in range(self.replicas):
+            replica = ServiceProcess("services.match", self.env, self.folder / f"match{i}.log")
+            replica.start()
+            self.matches.append(replica)
+        for i in range(self.workers):
+            self.add_worker(i)
+        return self
+
+    def add_worker(self, i: int | None = None) -> WorkerProcess:
+        """One more worker on both bot queues, calling replica `i` (modulo their number)."""
+        i = len(self.bots) if i is None else i
+        # INFO at least: start_worker knows the worker is ready from its metrics-port line.
+        env = {**self.env, "MATCH_ADDR": self.matches[i % len(self.matches)].address,
+               "BOT_RPC_TIMEOUT": "10", "LOG_LEVEL": "INFO"}
+        worker = start_worker(env, concurrency=self.concurrency,
+                              hostname=f"load{i}-{secrets.token_hex(3)}@%h")
+        self.bots.append(worker)
+        return worker
+
+    def stop(self) -> None:
+        """Stop the workers, the replicas, then Redis; remove the logs."""
+        for worker in self.bots:
+            worker.stop()
+        for replica in self.matches:
+            replica.stop()
+        if self.store is not None:
+            self.store.close()
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def client(self) -> redis.Redis:
+        """A Redis client of the stack's database (str replies)."""
+        assert self.store is not None
+        return redis.Redis.from_url(self.store.url, decode_responses=True)
+
+
+def tasks_left(client: redis.Redis) -> int:
+    """Bot tasks still on the broker: queued on either bot queue, or delivered but unacked."""
+    pipe = client.pipeline(transaction=False)
+    pipe.llen(DEFAULT_QUEUE)
+    pipe.llen(SEARCH_QUEUE)
+    pipe.hlen("unacked")
+    return int(sum(pipe.execute()))
+
+
+# ---- one match ------------------------------------------------------------------------------
+
+@dataclass
+class Run:
+    """One match of the load: who plays it and what happened."""
+
+    game: str
+    mixed: bool
+    seed: int
+    match_id: str = ""
+    token: str = ""
+    status: str = "active"
+    human_moves: int = 0
+    refused: int = 0
+
+
+def create(stub: Any, run: Run) -> None:
+    """Create the match of `run` (seat 0 human when mixed)."""
+    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, name=p, policy=p) for p in BOTS[run.game]]
+    if run.mixed:
+        seats[0] = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, name="load")
+    created = stub.CreateMatch(pb.CreateMatchRequest(
+        game=GAME_ENUM[run.game], players=len(seats), seats=seats, seed=run.seed,
+        options=mapping.to_struct(OPTIONS.get(run.game, {}))), timeout=30)
+    run.match_id = created.match_id
+    run.token = created.tokens[0].token if run.mixed else ""
+
+
+def human_action(run: Run, view: pb.MatchView, rng: random.Random) -> str | None:
+    """The human seat's move: a random legal card; in Mix Match a pick, or a correct claim
+    of one to three cards when there is one (else none: the hourglass goes on)."""
+    legal = list(view.legal_moves)
+    if run.game != "mixmatch":
+        return rng.choice(legal) if legal else None
+    if legal and legal[0] != "timeout":
+        return legal[0]
+    obs = mapping.to_plain(view.observation)
+    claim = find_claim(list(obs["table"]) + list(obs["own"][0]), obs["target"])
+    return None if claim is None else f"claim@{obs['round']} {claim}"
+
+
+def find_claim(cards: list[int], target: int) -> str | None:
+    """A correct claim over one to three of `cards` with + and *, or None."""
+    for a in range(len(cards)):
+        if cards[a] == target:
+            return str(cards[a])
+        for b in range(len(cards)):
+            if b == a:
+                continue
+            for op, value in (("+", cards[a] + cards[b]), ("*", cards[a] * cards[b])):
+                if value == target:
+                    return f"{cards[a]}{op}{cards[b]}"
+                for c in range(len(cards)):
+                    if c in (a, b):
+                        continue
+                    for op2, total in (("+", value + cards[c]), ("*", value * cards[c])):
+                        if total == target:
+                            return f"({cards[a]}{op}{cards[b]}){op2}{cards[c]}"
+    return None
+
+
+# ---- the load -------------------------------------------------------------------------------
+
+@dataclass
+class Result:
+    """What one load run measured and checked."""
+
+    runs: list[Run]
+    wall_s: float
+    moves: int
+    human_ms: list[float]
+    bot_ms: list[float]
+    replayed: int
+    mismatched: list[str]
+    tasks_left: int
+
+    @property
+    def finished(self) -> int:
+        """Matches played to their end."""
+        return sum(r.status == "finished" for r in self.runs)
+
+
+class Load:
+    """Drives `runs` on `stack`: creates them all, plays the human seats, waits for the end."""
+
+    def __init__(self, stack: Stack, runs: list[Run], drivers: int = 4,
+                 seconds: float = 600.0) -> None:
+        self.stack = stack
+        self.runs = runs
+        self.drivers = drivers
+        self.seconds = seconds
+        self.human_ms: list[float] = []
+        self.lock = threading.Lock()
+        self.stop = threading.Event()
+
+    def channels(self) -> Iterator[Any]:
+        """A stub per replica, round robin."""
+        stubs = [match_pb2_grpc.MatchServiceStub(grpc.insecure_channel(r.address))
+                 for r in self.stack.matches]
+        index = 0
+        while True:
+            yield stubs[index % len(stubs)]
+            index += 1
+
+    def run(self) -> Result:
+        """Play every match to its end (or until the time is up); measure and check."""
+        stubs = self.channels()
+        started = time.perf_counter()
+        with ThreadPoolExecutor(16) as pool:
+            list(pool.map(lambda r: create(next(stubs), r), self.runs))
+        mixed = [r for r in self.runs if r.mixed]
+        threads = [threading.Thread(target=self._drive, args=(mixed[i::self.drivers],
+                                                              next(stubs), i))
+                   for i in range(self.drivers)]
+        for thread in threads:
+            thread.start()
+        self._wait(started)
+        wall = time.perf_counter() - started
+        self.stop.set()
+        for thread in threads:
+            thread.join()
+        return self._check(next(stubs), wall)
+
+    def _wait(self, started: float) -> None:
+        """Until every match is over (read from Redis, so watching costs the service nothing)."""
+        with self.stack.client() as client:
+            while time.perf_counter() - started < self.seconds:
+                pending = [r for r in self.runs if r.status == "active"]
+                if not pending:
+                    return
+                pipe = client.pipeline(transaction=False)
+                for r in pending:
+                    pipe.hget(f"cardroom:match:{{{r.match_id}}}:state", "status")
+                for r, status in zip(pending, pipe.execute(), strict=True):
+                    if status in ("finished", "abandoned"):
+                        r.status = status
+                time.sleep(0.2)
+
+    def _drive(self, runs: list[Run], stub: Any, index: int) -> None:
+        """Play the human seat of `runs`: look at a match only when its version moved."""
+        rng = random.Random(index)
+        seen: dict[str, int] = {}
+        with self.stack.client() as client:
+            while not self.stop.is_set():
+                live = [r for r in runs if r.status == "active"]
+                if not live:
+                    return
+                pipe = client.pipeline(transaction=False)
+                for r in live:
+                    pipe.hget(f"cardroom:match:{{{r.match_id}}}:state", "version")
+                acted = False
+                for r, version in zip(live, pipe.execute(), strict=True):
+                    if version is not None and seen.get(r.match_id) != int(version):
+                        seen[r.match_id] = int(version)
+                        acted |= self._turn(stub, r, rng)
+                if not acted:
+                    time.sleep(0.01)
+
+    def _turn(self, stub: Any, run: Run, rng: random.Random) -> bool:
+        auth = [("authorization", f"Bearer {run.token}")]
+        try:
+            view = stub.GetMatch(pb.GetMatchRequest(match_id=run.match_id), metadata=auth,
+                                 timeout=30).match
+            action = human_action(run, view, rng) if view.may_act else None
+            if action is None:
+                return False
+            request = pb.SubmitMoveRequest(match_id=run.match_id, action=action,
+                                           expected_version=view.version,
+                                           request_id=f"load-{view.version}")
+            begun = time.perf_counter()
+            stub.SubmitMove(request, metadata=auth, timeout=30)
+            with self.lock:
+                self.human_ms.append((time.perf_counter() - begun) * 1000)
+            run.human_moves += 1
+            return True
+        except grpc.RpcError as error:
+            # A bot got there first (Mix Match claims race): the match moved on. Anything
+            # else is a failure of the run.
+            if error.code() not in (grpc.StatusCode.ABORTED,
+                                    grpc.StatusCode.FAILED_PRECONDITION):
+                raise
+            run.refused += 1
+            return False
+
+    def _check(self, stub: Any, wall: float) -> Result:
+        moves, bot_ms, mismatched, replayed = 0, [], [], 0
+        for run in self.runs:
+            if run.status != "finished":
+                continue
+            replay = stub.GetReplay(pb.GetReplayRequest(match_id=run.match_id), timeout=30)
+            moves += len(replay.actions)
+            bot_ms += bot_turns(replay, run.mixed)
+            if replay_problem(replay) is None:
+                replayed += 1
+            else:
+                mismatched.append(run.match_id)
+        with self.stack.client() as client:
+            deadline = time.monotonic() + 30  # scheduled Mix Match claims run out late
+            while (left := tasks_left(client)) and time.monotonic() < deadline:
+                time.sleep(0.2)
+        return Result(self.runs, wall, moves, self.human_ms, bot_ms, replayed, mismatched,
+                      left)
+
+
+def replay_problem(replay: pb.GetReplayResponse) -> str | None:
+    """What differs between a finished match's record and the engine replaying its actions
+    offline: its scores, its result, or any engine event of its log; None when nothing."""
+    game = mapping.GAMES[replay.game]
+    config = registry.make_config(game, mapping.to_plain(replay.options))
+    deal = mapping.to_plain(replay.deal) if replay.HasField("deal") else None
+    seed = replay.seed if replay.HasField("seed") else None
+    state = registry.new_game(game, config, seed=seed, deal=deal, now=replay.start_time)
+    events = list(registry.opening_events(state))
+    for i, (seat, action, when) in enumerate(mapping.replay_actions(replay)):
+        try:
+            events += state.apply_action(action, seat, when)
+        except CardroomError as error:
+            return f"the engine refuses action {i} ({action!r} by {seat}): {error.reason}"
+    if list(replay.scores) != state.scores() or list(replay.result.scores) != state.scores():
+        return f"scores {list(replay.scores)} != replayed {state.scores()}"
+    logged = [mapping.to_plain(e.data) for e in replay.events if e.type not in SERVICE_EVENTS]
+    # The log went through JSON and protobuf Structs: put the replayed events through both.
+    if logged != [mapping.to_plain(mapping.to_struct(json.loads(json.dumps(e))))
+                  for e in events]:
+        return "the engine events differ from the replayed ones"
+    return None
+
+
+def bot_turns(replay: pb.GetReplayResponse, mixed: bool) -> list[float]:
+    """Milliseconds from each move to the next when the next is a bot's (the service's own
+    clock: the task's trip through the queue, the worker's decision, the SubmitMove)."""
+    game = mapping.GAMES[replay.game]
+    if game == "mixmatch":
+        return []  # claims race the hourglass and think on purpose: not a turn latency
+    found = []
+    for before, after in zip(replay.actions, replay.actions[1:], strict=False):
+        if after.HasField("seat") and not (mixed and after.seat == 0):
+            found.append((after.time - before.time) * 1000)
+    return found
+
+
+def plan(matches: int, seed: int = 1) -> list[Run]:
+    """`matches` runs, games in turn, bots-only and mixed in turn within each game."""
+    return [Run(GAMES[i % 3], (i // 3) % 2 == 1, seed + i) for i in range(matches)]
+
+
+def percentiles(values: list[float]) -> tuple[float, float, float]:
+    """p50, p95 and p99 of `values` (0s when empty)."""
+    if len(values) < 2:
+        return (values[0],) * 3 if values else (0.0, 0.0, 0.0)
+    cuts = statistics.quantiles(values, n=100, method="inclusive")
+    return cuts[49], cuts[94], cuts[98]
+
+
+def report(result: Result, stack: Stack) -> str:
+    """The run as Markdown tables."""
+    h50, h95, h99 = percentiles(result.human_ms)
+    b50, b95, b99 = percentiles(result.bot_ms)
+    return "\n".join([
+        "| matches | finished | replays equal | tasks left | replicas | workers x pool | "
+        "wall s | matches/min | moves | moves/s |",
+        "|---|---|---|---|---|---|---|---|---|---|",
+        f"| {len(result.runs)} | {result.finished} | {result.replayed} | {result.tasks_left} "
+        f"| {stack.replicas} | {stack.workers} x {stack.concurrency} | {result.wall_s:.1f} | "
+        f"{result.finished / result.wall_s * 60:.1f} | {result.moves} | "
+        f"{result.moves / result.wall_s:.1f} |",
+        "",
+        "| latency | count | p50 ms | p95 ms | p99 ms |",
+        "|---|---|---|---|---|",
+        f"| human SubmitMove | {len(result.human_ms)} | {h50:.1f} | {h95:.1f} | {h99:.1f} |",
+        f"| bot turn | {len(result.bot_ms)} | {b50:.1f} | {b95:.1f} | {b99:.1f} |",
+    ])
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the load once and print its tables; exit status 1 if any check failed."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="30 matches")
+    parser.add_argument("--matches", type=int, default=300)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--concurrency", type=int, default=2, help="pool processes per worker")
+    parser.add_argument("--replicas", type=int, default=1)
+    parser.add_argument("--seconds", type=float, default=900.0, help="give up after this")
+    args = parser.parse_args(argv)
+    matches = 30 if args.quick else args.matches
+    stack = Stack(args.replicas, args.workers, args.concurrency).start()
+    try:
+        result = Load(stack, plan(matches), seconds=args.seconds).run()
+    finally:
+        stack.stop()
+    print(report(result, stack))
+    ok = (result.finished == matches and result.replayed == matches
+          and result.tasks_left == 0)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
