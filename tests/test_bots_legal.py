@@ -105,3 +105,20 @@ def test_ismcts_time_budget_stops_the_search(game):
     assert 0 < decision.iterations < 1_000_000
     assert decision.think_s < 0.2
     assert decision.action in view["legal_actions"]
+
+
+@settings(max_examples=20, deadline=None)
+@given(game=st.sampled_from(GAMES), players=st.sampled_from([3, 4]),
+       seed=st.integers(0, 2**31), count=st.integers(0, 120),
+       name=st.sampled_from(sorted(SMALL)), keep=st.floats(0.0, 1.0))
+def test_policy_still_plays_legally_when_events_are_missing(game, players, seed, count,
+                                                           name, keep):
+    # A raw observation with a tail of its events (a hint request, say): less knowledge,
+    # but the move is still one of the view's legal moves.
+    state, events = play_to(game, players, seed, count)
+    if state.is_terminal():
+        return
+    _, view, seen = seat_inputs(state, events)
+    tail = seen[int(keep * len(seen)):]
+    decision = get_policy(game, name, **SMALL[name]).decide(view, tail, seed)
+    assert decision.action in state.legal_actions()
