@@ -7,21 +7,16 @@ from __future__ import annotations
 from prometheus_client import REGISTRY  # isort: skip
 
 import logging
-import signal
 import sys
-import threading
-from types import FrameType
 
 from shared.errors import InvalidConfig
 from shared.rpc.logging import configure_logging
+from shared.rpc.main import serve_until_signalled
 
 from .celery_app import BotSettings
 from .server import create_server
 
 log = logging.getLogger("services.bot")
-
-#: Seconds calls in flight get to finish once shutdown starts.
-SHUTDOWN_GRACE_SECONDS = 5.0
 
 
 def main() -> int:
@@ -33,18 +28,7 @@ def main() -> int:
         return 2
     configure_logging(settings.common.log_level, settings.common.log_format)
     server, _ = create_server(settings, registry=REGISTRY)
-    stopping = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        log.info("received %s", signal.Signals(signum).name)
-        stopping.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
-    server.start()
-    stopping.wait()
-    server.stop(grace=SHUTDOWN_GRACE_SECONDS)
-    return 0
+    return serve_until_signalled(server, log)
 
 
 if __name__ == "__main__":

@@ -3,24 +3,19 @@
 from __future__ import annotations
 
 import logging
-import signal
 import sys
-import threading
-from types import FrameType
 
 from prometheus_client import REGISTRY
 from redis.exceptions import RedisError
 
 from shared.errors import InvalidConfig, Unavailable
 from shared.rpc.logging import configure_logging
+from shared.rpc.main import serve_until_signalled
 
 from .server import create_server
 from .settings import MatchSettings
 
 log = logging.getLogger("services.match")
-
-#: Seconds calls in flight get to finish once shutdown starts.
-SHUTDOWN_GRACE_SECONDS = 5.0
 
 
 def main() -> int:
@@ -37,18 +32,7 @@ def main() -> int:
         cause = err.__cause__ or err
         print(f"match: cannot reach Redis at REDIS_URL: {cause}", file=sys.stderr)
         return 1
-    stopping = threading.Event()
-
-    def on_signal(signum: int, frame: FrameType | None) -> None:
-        log.info("received %s", signal.Signals(signum).name)
-        stopping.set()
-
-    signal.signal(signal.SIGTERM, on_signal)
-    signal.signal(signal.SIGINT, on_signal)
-    server.start()
-    stopping.wait()
-    server.stop(grace=SHUTDOWN_GRACE_SECONDS)
-    return 0
+    return serve_until_signalled(server, log)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,39 @@
+"""The foreground loop every `python -m services.<name>` shares: serve until told to stop."""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from types import FrameType
+from typing import Protocol
+
+#: Seconds calls in flight get to finish once shutdown starts.
+SHUTDOWN_GRACE_SECONDS = 5.0
+
+
+class Stoppable(Protocol):
+    """A server that starts, and stops after a grace period."""
+
+    def start(self) -> None:
+        """Begin serving."""
+
+    def stop(self, grace: float) -> None:
+        """Stop serving, letting calls in flight finish within `grace` seconds."""
+
+
+def serve_until_signalled(server: Stoppable, log: logging.Logger,
+                          grace: float = SHUTDOWN_GRACE_SECONDS) -> int:
+    """Start `server`, serve until SIGTERM or SIGINT, then stop it gracefully; exit status 0."""
+    stopping = threading.Event()
+
+    def on_signal(signum: int, frame: FrameType | None) -> None:
+        log.info("received %s", signal.Signals(signum).name)
+        stopping.set()
+
+    signal.signal(signal.SIGTERM, on_signal)
+    signal.signal(signal.SIGINT, on_signal)
+    server.start()
+    stopping.wait()
+    server.stop(grace=grace)
+    return 0
