@@ -68,14 +68,14 @@ def _raw(request: pb.SuggestMoveRequest, params: dict[str, int | float]) -> Quer
     game = match_mapping.GAMES.get(raw.game, "")
     if not game:
         problems.append(("observation.game", "must be GAME_LIVEMIX, GAME_VIVO or GAME_MIXMATCH"))
-    view = match_mapping.to_plain(raw.view)
+    view = match_mapping.to_plain(raw.view, "observation.view")
     if not view:
         problems.append(("observation.view", "the seat's observation is required"))
     if len(raw.events) > MAX_EVENTS:
         problems.append(("observation.events", f"at most {MAX_EVENTS} events"))
     if problems:
         raise InvalidFields(problems)
-    events = tuple(match_mapping.to_plain(e) for e in raw.events)
+    events = tuple(match_mapping.to_plain(e, "observation.events") for e in raw.events)
     return Query(request.policy, params, request.seed, game=game, view=view, events=events)
 
 

@@ -44,9 +44,14 @@ def bearer_token(metadata: Sequence[tuple[str, str | bytes]] | None) -> str | No
     return None
 
 
-def to_plain(struct: struct_pb2.Struct) -> dict[str, Any]:
-    """A Struct as a dict, whole numbers back to ints (Struct keeps every number a double)."""
-    return dict(_ints(json_format.MessageToDict(struct)))
+def to_plain(struct: struct_pb2.Struct, field: str = "") -> dict[str, Any]:
+    """A Struct as a dict, whole numbers back to ints (Struct keeps every number a double).
+    A Struct can carry NaN and infinities, which JSON cannot: InvalidArgument naming `field`."""
+    try:
+        return dict(_ints(json_format.MessageToDict(struct)))
+    except ValueError:
+        raise InvalidArgument(f"{field or 'a Struct'} holds NaN or an infinity, which is not "
+                              f"a JSON number", field or None) from None
 
 
 def _ints(value: Any) -> Any:
@@ -85,9 +90,9 @@ def create_args(request: pb.CreateMatchRequest) -> dict[str, Any]:
         "game": game_name(request.game), "players": request.players,
         "seats": [SeatSpec(SEAT_KINDS.get(s.kind, "?"), s.name, s.policy, s.strength)
                   for s in request.seats],
-        "options": to_plain(request.options), "clock": clock,
+        "options": to_plain(request.options, "options"), "clock": clock,
         "seed": request.seed if setup == "seed" else None,
-        "deal": to_plain(request.deal) if setup == "deal" else None,
+        "deal": to_plain(request.deal, "deal") if setup == "deal" else None,
         "private": request.private,
     }
 
