@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-deploy lint bench proto clean run
+.PHONY: venv test test-deploy test-chaos lint bench proto clean run
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found; set PYTHON=..." >&2; exit 1; }
@@ -21,6 +21,12 @@ test: $(STAMP)
 # The deploy checks alone (also part of `make test`): compose, Kubernetes, image, Prometheus.
 test-deploy: $(STAMP)
 	$(PY) -m pytest -q tests/test_deploy_*.py
+
+# Reliability and security alone (also part of `make test`): faults, fuzzing, tokens, TLS,
+# hidden information, and a small load run (docs/RELIABILITY.md).
+test-chaos: $(STAMP)
+	$(PY) -m pytest -q tests/test_chaos_*.py tests/test_fuzz_*.py tests/test_security_*.py \
+		tests/test_load_*.py
 
 lint: $(STAMP)
 	$(PY) -m ruff check .

@@ -14,6 +14,7 @@ BENCHMARKS = (
     "bots",
     "tournament",
     "bot_latency",
+    "load",
 )
 
 
