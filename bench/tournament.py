@@ -8,8 +8,9 @@ held by the opponent policy, so luck of the deal and of the seat cancels out. A 
 win for the tested seat when it is among the winners; a shared win counts 1/k. The rate
 comes with a 95% Wilson interval over the games played. Every policy decides from the
 seat's view and the events it may see, exactly as the bot workers call it. IS-MCTS runs
-on an iteration budget (reproducible, and independent of what else loads the machine);
-for the tested policy the CPU time per move (this process, one core) shows what the
+on an iteration budget (reproducible) or, with --time-ms, a time budget too; --cpu counts
+that time in CPU time of this process, a dedicated core's budget that other load on the
+machine does not shrink. For the tested policy the CPU time per move shows what the
 budget costs, beside the wall time, which other processes on the machine inflate.
 """
 
@@ -115,9 +116,9 @@ def report(game: str, label: str, tally: Tally) -> str:
             f"{cpu} | {wall} | {iterations} |")
 
 
-def _policy(game: str, spec: str, iterations: int, time_ms: int) -> Policy:
+def _policy(game: str, spec: str, iterations: int, time_ms: int, cpu: bool) -> Policy:
     if spec == "ismcts":
-        return get_policy(game, spec, iterations=iterations, time_ms=time_ms)
+        return get_policy(game, spec, iterations=iterations, time_ms=time_ms, cpu_time=int(cpu))
     return get_policy(game, spec)
 
 
@@ -129,20 +130,23 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--game", choices=("livemix", "vivo"), action="append")
     parser.add_argument("--iterations", type=int, default=2000)
     parser.add_argument("--time-ms", type=int, default=0,
-                        help="also a wall-clock budget per move (0: iterations only)")
+                        help="also a time budget per move (0: iterations only)")
+    parser.add_argument("--cpu", action="store_true",
+                        help="count --time-ms in CPU time of this process (one core)")
     parser.add_argument("--match", default="ismcts:random,ismcts:heuristic,heuristic:random")
     parser.add_argument("--seed", type=int, default=1000)
     args = parser.parse_args(argv)
     deals = args.games or (2 if args.quick else 25)
     print(f"{PLAYERS} players, {deals} duplicate deals x {PLAYERS} seats per pairing; "
           f"IS-MCTS budget: {args.iterations} iterations"
-          + (f" or {args.time_ms} ms per move" if args.time_ms else "") + "\n")
+          + (f" or {args.time_ms} ms {'CPU' if args.cpu else 'wall'} time per move"
+             if args.time_ms else "") + "\n")
     print(HEADER, flush=True)
     for game in args.game or ["livemix", "vivo"]:
         for pair in args.match.split(","):
             tested_name, opponent_name = pair.split(":")
-            tested = _policy(game, tested_name, args.iterations, args.time_ms)
-            opponent = _policy(game, opponent_name, args.iterations, args.time_ms)
+            tested = _policy(game, tested_name, args.iterations, args.time_ms, args.cpu)
+            opponent = _policy(game, opponent_name, args.iterations, args.time_ms, args.cpu)
             tally = pairing(game, tested, opponent, deals, args.seed)
             print(report(game, f"{tested_name} vs 3 {opponent_name}", tally), flush=True)
 

@@ -79,13 +79,14 @@ class SearchResult:
 def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
            turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
            iterations: int, deadline: float = math.inf,
-           exploration: float = DEFAULT_EXPLORATION) -> SearchResult:
-    """Run IS-MCTS for `iterations`, or until `deadline` (a time.perf_counter() value).
+           exploration: float = DEFAULT_EXPLORATION,
+           clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+    """Run IS-MCTS for `iterations`, or until `clock()` reaches `deadline`.
 
     With a deadline, an iteration is started only when the average one so far still fits,
     so the search ends before the deadline rather than just after it (at least one runs).
     """
-    start = now = time.perf_counter()
+    start = now = clock()
     root = Node(-1)
     done = 0
     while done < iterations:
@@ -93,7 +94,7 @@ def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
             break
         _iterate(knowledge, root, rng, turn, playout, exploration)
         done += 1
-        now = time.perf_counter()
+        now = clock()
     visits = {a: c.visits for a, c in root.children.items() if a in root_actions}
     means = {a: c.total / c.visits for a, c in root.children.items() if c.visits}
     # Most visited wins; a tie goes to the better mean, then the lower id (deterministic).
