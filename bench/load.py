@@ -35,7 +35,7 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -253,10 +253,31 @@ class Stack:
             self.store.close()
         shutil.rmtree(self.folder, ignore_errors=True)
 
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds used so far by Redis, the replicas and the workers (pool included)."""
+        assert self.store is not None and self.store.popen is not None
+        workers = sum(cpu_seconds(group=w.popen.pid) for w in self.bots)
+        replicas = cpu_seconds({r.popen.pid for r in self.matches if r.popen is not None})
+        return {"redis": cpu_seconds({self.store.popen.pid}), "match": replicas,
+                "workers": workers, "load": cpu_seconds({os.getpid()})}
+
     def client(self) -> redis.Redis:
         """A Redis client of the stack's database (str replies)."""
         assert self.store is not None
         return redis.Redis.from_url(self.store.url, decode_responses=True)
+
+
+def cpu_seconds(pids: Collection[int] = (), group: int | None = None) -> float:
+    """CPU time (user + system) so far of the processes `pids` and of process group `group`."""
+    total = 0.0
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # the process ended meanwhile
+        if int(stat.parent.name) in pids or (group is not None and int(fields[2]) == group):
+            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return total
 
 
 def tasks_left(client: redis.Redis) -> int:
@@ -343,6 +364,7 @@ class Result:
     replayed: int
     mismatched: list[str]
     tasks_left: int
+    cpu: dict[str, float] = field(default_factory=dict)
 
     @property
     def finished(self) -> int:
@@ -375,6 +397,7 @@ class Load:
     def run(self) -> Result:
         """Play every match to its end (or until the time is up); measure and check."""
         stubs = self.channels()
+        cpu_before = self.stack.cpu()
         started = time.perf_counter()
         with ThreadPoolExecutor(16) as pool:
             list(pool.map(lambda r: create(next(stubs), r), self.runs))
@@ -389,7 +412,10 @@ class Load:
         self.stop.set()
         for thread in threads:
             thread.join()
-        return self._check(next(stubs), wall)
+        cpu = {k: v - cpu_before[k] for k, v in self.stack.cpu().items()}
+        result = self._check(next(stubs), wall)
+        result.cpu = cpu
+        return result
 
     def _wait(self, started: float) -> None:
         """Until every match is over (read from Redis, so watching costs the service nothing)."""
@@ -539,6 +565,11 @@ def report(result: Result, stack: Stack) -> str:
         "|---|---|---|---|---|",
         f"| human SubmitMove | {len(result.human_ms)} | {h50:.1f} | {h95:.1f} | {h99:.1f} |",
         f"| bot turn | {len(result.bot_ms)} | {b50:.1f} | {b95:.1f} | {b99:.1f} |",
+        "",
+        "| CPU while playing | " + " | ".join(result.cpu) + " |",
+        "|---|" + "---|" * len(result.cpu),
+        "| ms per move | " + " | ".join(f"{v / max(result.moves, 1) * 1000:.1f}"
+                                       for v in result.cpu.values()) + " |",
     ])
 
 
