@@ -150,7 +150,7 @@ def test_fuzz_deal_nested_deeper_than_protobuf_allows_is_refused_on_the_wire(
         deal = _nested_struct(depth)
         # CreateMatchRequest: game (1) = VIVO, players (2) = 3, deal (6) = the Struct.
         request = b"\x08\x02\x10\x03\x32" + _varint(len(deal)) + deal
-        create = channel.unary_unary("/cardroom.v1.MatchService/CreateMatch")
+        create: Any = channel.unary_unary("/cardroom.v1.MatchService/CreateMatch")
         started = time.perf_counter()
         with pytest.raises(grpc.RpcError) as caught:
             create(request, timeout=10)
