@@ -3,4 +3,5 @@
 Server helpers live in tests/support (import them as `support.grpc_servers`).
 """
 
+from support.match_fixtures import clock, repo  # noqa: F401  (fixtures)
 from support.redis_server import redis_server, redis_url  # noqa: F401  (fixtures)

@@ -7,7 +7,6 @@ move clock ran out with CLOCK_EXPIRY_BOT. Bot tasks go to the queue of the polic
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 
 import pytest
 from support.match_client import queued_tasks
@@ -34,19 +33,6 @@ ADMIN = "admin-secret"
 BOT_TOKEN = "bot-secret"
 
 
-@pytest.fixture
-def repo(redis_url: str) -> Iterator[MatchRepo]:
-    """A repository on an empty Redis, scripts loaded."""
-    repo = MatchRepo.from_url(redis_url)
-    repo.register_scripts()
-    yield repo
-    repo.client.close()
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """The service's clock, moved by hand."""
-    return Clock()
 
 
 @pytest.fixture

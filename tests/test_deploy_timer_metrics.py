@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from prometheus_client import CollectorRegistry
 from support.match_play import Clock
@@ -13,16 +11,6 @@ from services.match.bots import MemoryQueue
 from services.match.metrics import MatchMetrics
 from services.match.repo import MatchRepo
 from services.match.timers import TimerLoop
-
-
-@pytest.fixture
-def repo(redis_url: str) -> Iterator[MatchRepo]:
-    """A repository on an empty Redis."""
-    repo = MatchRepo.from_url(redis_url)
-    repo.register_scripts()
-    repo.client.flushdb()
-    yield repo
-    repo.client.close()
 
 
 def test_timer_lag_records_how_late_a_deadline_fired(repo: MatchRepo) -> None:

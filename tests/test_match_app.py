@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import pytest
 from support.match_play import Clock, choose_move, hands_seen
@@ -29,19 +28,6 @@ from shared.games import registry
 ADMIN = "admin-secret"
 
 
-@pytest.fixture
-def repo(redis_url: str) -> Iterator[MatchRepo]:
-    """A repository on an empty Redis, scripts loaded."""
-    repo = MatchRepo.from_url(redis_url)
-    repo.register_scripts()
-    yield repo
-    repo.client.close()
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """The service's clock, moved by hand."""
-    return Clock()
 
 
 @pytest.fixture

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from support.match_play import Clock
 
@@ -16,19 +14,6 @@ from services.match.timers import TimerLoop
 ADMIN = "admin"
 
 
-@pytest.fixture
-def repo(redis_url: str) -> Iterator[MatchRepo]:
-    """A repository on an empty Redis."""
-    repo = MatchRepo.from_url(redis_url)
-    repo.register_scripts()
-    yield repo
-    repo.client.close()
-
-
-@pytest.fixture
-def clock() -> Clock:
-    """One clock for every replica."""
-    return Clock()
 
 
 @pytest.fixture
