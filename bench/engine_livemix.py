@@ -15,21 +15,14 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import statistics
-import time
 from collections.abc import Callable
 
 from bench.naive_livemix import NaiveLivemix
+from bench.timing import alternating_medians, replay_batches
 from shared.games import livemix
 from shared.games.livemix import State, random_playout
 
 SEEDS = 64
-
-
-def _per_second(batch: Callable[[int], None], count: int) -> float:
-    start = time.perf_counter()
-    batch(count)
-    return count / (time.perf_counter() - start)
 
 
 def _starts(players: int) -> tuple[list[State], list[NaiveLivemix]]:
@@ -84,33 +77,7 @@ def _applies(players: int) -> tuple[list[Callable[[int], None]], int]:
     names = [played.action_to_string(card) for card in ids]
     naive_start = NaiveLivemix(players=players, seed=7)
 
-    def fast(count: int) -> None:
-        for _ in range(count):
-            state = start.clone()
-            for card in ids:
-                state.apply_action_id(card)
-
-    def strings(count: int) -> None:
-        for _ in range(count):
-            state = start.clone()
-            for name in names:
-                state.apply_action(name)
-
-    def naive(count: int) -> None:
-        for _ in range(count):
-            game = naive_start.copy()
-            for name in names:
-                game.play(name)
-
-    return [fast, strings, naive], len(ids)
-
-
-def _median_rates(batches: list[Callable[[int], None]], count: int, reps: int) -> list[float]:
-    rates: list[list[float]] = [[] for _ in batches]
-    for _ in range(reps):
-        for i, batch in enumerate(batches):
-            rates[i].append(_per_second(batch, count))
-    return [statistics.median(r) for r in rates]
+    return replay_batches(start, ids, names, naive_start), len(ids)
 
 
 def run(quick: bool) -> list[str]:
@@ -121,14 +88,15 @@ def run(quick: bool) -> list[str]:
     for players in (3, 4):
         for label, whole, count in (("random rounds / s", False, 400), ("random games / s",
                                                                          True, 150)):
-            engine, naive = _median_rates(list(_playouts(players, whole)), count * scale, reps)
+            engine, naive = alternating_medians(list(_playouts(players, whole)),
+                                                count * scale, reps)
             rows.append(f"| {players} | {label} | {engine:,.0f} | {naive:,.0f} | "
                         f"{engine / naive:.1f}x |")
-        engine, naive = _median_rates(list(_clones(players)), 20000 * scale, reps)
+        engine, naive = alternating_medians(list(_clones(players)), 20000 * scale, reps)
         rows.append(f"| {players} | clone (µs) | {1e6 / engine:.2f} | {1e6 / naive:.2f} | "
                     f"{engine / naive:.1f}x faster |")
         batches, moves = _applies(players)
-        fast, strings, naive = _median_rates(batches, 40 * scale, reps)
+        fast, strings, naive = alternating_medians(batches, 40 * scale, reps)
         for label, rate in (("apply, fast path (µs/card)", fast),
                             ("apply, string path + events (µs/card)", strings)):
             rows.append(f"| {players} | {label} | {1e6 / (rate * moves):.2f} | "

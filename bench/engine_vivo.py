@@ -17,31 +17,12 @@ from __future__ import annotations
 import argparse
 import platform
 import random
-import statistics
-import time
-from collections.abc import Callable
 
 from bench.naive_vivo import NaiveVivo
+from bench.timing import Batch, alternating_medians, replay_batches
 from shared.games import vivo
 
 DEALS = 64
-Batch = Callable[[int], None]
-
-
-def _rate(batch: Batch, count: int) -> float:
-    """Units per second of one batch."""
-    start = time.perf_counter()
-    batch(count)
-    return count / (time.perf_counter() - start)
-
-
-def _medians(batches: list[Batch], count: int, reps: int) -> list[float]:
-    """Median rate of each batch, the batches taking turns in every repetition."""
-    rates: list[list[float]] = [[] for _ in batches]
-    for _ in range(reps):
-        for i, batch in enumerate(batches):
-            rates[i].append(_rate(batch, count))
-    return [statistics.median(r) for r in rates]
 
 
 def check_agreement(players: int, games: int = 20) -> None:
@@ -99,25 +80,7 @@ def applies(players: int) -> tuple[list[Batch], int]:
     ids = [start.string_to_action(card) for card in names]
     naive_start = NaiveVivo(players, 7)
 
-    def fast(count: int) -> None:
-        for _ in range(count):
-            state = start.clone()
-            for card in ids:
-                state.apply_action_id(card)
-
-    def strings(count: int) -> None:
-        for _ in range(count):
-            state = start.clone()
-            for card in names:
-                state.apply_action(card)
-
-    def naive(count: int) -> None:
-        for _ in range(count):
-            game = naive_start.copy()
-            for card in names:
-                game.play(card)
-
-    return [fast, strings, naive], len(names)
+    return replay_batches(start, ids, names, naive_start), len(names)
 
 
 def run(quick: bool) -> list[str]:
@@ -129,14 +92,14 @@ def run(quick: bool) -> list[str]:
         check_agreement(players)
         for label, whole, count in (("random rounds / s", False, 500),
                                     ("random games / s", True, 250)):
-            engine, naive = _medians(playouts(players, whole), count * scale, reps)
+            engine, naive = alternating_medians(playouts(players, whole), count * scale, reps)
             rows.append(f"| {players} | {label} | {engine:,.0f} | {naive:,.0f} | "
                         f"{engine / naive:.1f}x |")
-        engine, naive = _medians(clones(players), 20000 * scale, reps)
+        engine, naive = alternating_medians(clones(players), 20000 * scale, reps)
         rows.append(f"| {players} | clone (µs) | {1e6 / engine:.2f} | {1e6 / naive:.2f} | "
                     f"{engine / naive:.1f}x |")
         batches, cards = applies(players)
-        fast, strings, naive = _medians(batches, 60 * scale, reps)
+        fast, strings, naive = alternating_medians(batches, 60 * scale, reps)
         for label, rate in (("apply, int path (µs/card)", fast),
                             ("apply, string path + events (µs/card)", strings)):
             rows.append(f"| {players} | {label} | {1e6 / (rate * cards):.2f} | "
