@@ -9,13 +9,14 @@ from support.match_play import Clock, choose_move, hands_seen
 
 from services.match.app import MatchService
 from services.match.bots import MemoryQueue
-from services.match.model import BOT, HUMAN, OPEN_SEAT, SeatSpec
+from services.match.model import BOT, HUMAN, OPEN_SEAT, ClockSpec, SeatSpec
 from services.match.repo import MatchRepo, key_for
 from shared.errors import (
     GameOver,
     IllegalMove,
     InvalidArgument,
     InvalidConfig,
+    InvalidFields,
     NotFound,
     NotYourTurn,
     PermissionDenied,
@@ -430,3 +431,18 @@ def test_mixmatch_m8_claim_that_lost_the_race_is_stale_not_judged_on_the_next_ta
         late.submit_move(created.match_id, created.tokens[1], f"claim {claim}")
     obs = first.get_view(created.match_id)["observation"]
     assert obs["round"] == 2 and obs["out"] == [False, False]
+
+
+def test_bot_seats_with_unknown_policies_or_strengths_are_refused_and_nothing_is_stored(
+        service: MatchService, repo: MatchRepo) -> None:
+    seats = [SeatSpec(HUMAN), SeatSpec(BOT, policy="oracle"), SeatSpec(BOT, policy="random"),
+             SeatSpec(BOT, policy="ismcts", strength=9)]
+    with pytest.raises(InvalidFields) as refused:
+        service.create_match("vivo", 4, seats=seats, seed=1)
+    fields = [field for field, _ in refused.value.violations]
+    assert fields == ["seats[1].policy", "seats[3].strength"]
+    assert "known: heuristic, ismcts, random" in refused.value.violations[0][1]
+    with pytest.raises(InvalidFields) as by_clock:
+        service.create_match("vivo", 3, seed=1, clock=ClockSpec(10.0, "bot", "solver"))
+    assert [field for field, _ in by_clock.value.violations] == ["clock.policy"]
+    assert repo.client.keys("*") == []

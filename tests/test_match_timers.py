@@ -98,8 +98,8 @@ def test_bot_task_is_sent_again_once_when_unanswered(replicas: list[MatchService
 def test_mixmatch_bots_still_in_the_round_each_get_a_task(replicas: list[MatchService],
                                                           queue: MemoryQueue) -> None:
     created = replicas[0].create_match("mixmatch", 3, seed=3, options={"hourglass_seconds": 0},
-                                       seats=[SeatSpec(HUMAN), SeatSpec(BOT, policy="p"),
-                                              SeatSpec(BOT, policy="p")])
+                                       seats=[SeatSpec(HUMAN), SeatSpec(BOT, policy="random"),
+                                              SeatSpec(BOT, policy="random")])
     assert sorted(queue.sent) == [(created.match_id, 1, 1), (created.match_id, 2, 1)]
     replicas[0].submit_move(created.match_id, ADMIN, "claim 1", as_seat=1)
     assert (created.match_id, 2, 2) in queue.sent

@@ -30,7 +30,7 @@ from shared.games import registry
 from shared.games.base import State
 
 from . import ending, model, timers, views
-from .bots import MemoryQueue, TaskQueue, bots_due, seat_policy
+from .bots import MemoryQueue, TaskQueue, bots_due, check_policies, seat_policy
 from .cache import StateCache
 from .ending import Pending
 from .metrics import MatchMetrics
@@ -99,6 +99,7 @@ class MatchService:
         config = registry.make_config(game, _with_players(options or {}, players))
         specs = model.check_seats(players, seats)
         model.check_clock(clock)
+        check_policies(game, specs, clock)
         if seed is None and deal is None:
             seed = secrets.randbits(62)
         now = self.clock()

@@ -15,9 +15,12 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from shared.bots import list_policies
+from shared.bots import get_policy, list_policies
 from shared.bots.base import SEARCH
+from shared.errors import InvalidArgument, InvalidFields, NotFound
 from shared.games.base import SIMULTANEOUS, State
+
+from .model import BOT, ClockSpec, SeatSpec
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +73,25 @@ def seat_policy(meta: dict[str, Any], seat: int) -> str:
     if info["kind"] == "bot":
         return str(info["policy"])
     return str((meta.get("clock") or {}).get("policy", ""))
+
+
+def check_policies(game: str, specs: Sequence[SeatSpec], clock: ClockSpec | None) -> None:
+    """Refuse (InvalidFields) bot seats, or a clock's stand-in bot, whose policy or strength
+    cannot play `game`: such a bot could never move, and the match would wait for ever."""
+    bots = [(f"seats[{i}]", s.policy, s.strength) for i, s in enumerate(specs)
+            if s.kind == BOT]
+    if clock is not None and clock.on_timeout == "bot" and clock.policy:
+        bots.append(("clock", clock.policy, 0))
+    problems = []
+    for field, name, strength in bots:
+        try:
+            get_policy(game, name, **({"strength": strength} if strength else {}))
+        except NotFound as err:
+            problems.append((f"{field}.policy", err.reason))
+        except InvalidArgument as err:
+            problems.append((f"{field}.strength", err.reason))
+    if problems:
+        raise InvalidFields(problems)
 
 
 def is_search(game: str, policy: str) -> bool:
