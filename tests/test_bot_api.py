@@ -28,7 +28,7 @@ from support.grpc_servers import (
     start_service,
 )
 from support.match_client import ADMIN, GAME_ENUM, Client, match_server
-from support.redis_server import RedisServer, free_port
+from support.redis_server import RedisServer, dead_port
 
 from services.bot.celery_app import BotSettings
 from services.bot.server import SERVICE_NAME, BotServer, create_server
@@ -306,18 +306,19 @@ def test_no_worker_answering_is_deadline_exceeded(redis_db: str, match: MatchSer
 
 def test_an_unreachable_broker_or_match_service_is_unavailable(
         redis_db: str, match: MatchServer) -> None:
-    nowhere = f"redis://127.0.0.1:{free_port()}/0"
-    broken = bot_settings(redis_db, match.port)
-    broken = dataclasses.replace(broken, common=dataclasses.replace(
-        broken.common, celery_broker_url=nowhere))
-    request = bpb.SuggestMoveRequest(observation=_view("vivo", seat=0), policy="random")
-    with serving(broken) as stub:
-        error = failure(stub.SuggestMove, request, timeout=20)
-        assert error.code() == C.UNAVAILABLE, error
-    no_match = bot_settings(redis_db, free_port())
-    by_match = bpb.SuggestMoveRequest(match_id="f" * 28, policy="random")
-    with serving(no_match) as stub:
-        assert failure(stub.SuggestMove, by_match, metadata=auth("x")).code() == C.UNAVAILABLE
+    with dead_port() as nowhere:
+        broken = bot_settings(redis_db, match.port)
+        broken = dataclasses.replace(broken, common=dataclasses.replace(
+            broken.common, celery_broker_url=f"redis://127.0.0.1:{nowhere}/0"))
+        request = bpb.SuggestMoveRequest(observation=_view("vivo", seat=0), policy="random")
+        with serving(broken) as stub:
+            error = failure(stub.SuggestMove, request, timeout=20)
+            assert error.code() == C.UNAVAILABLE, error
+        no_match = bot_settings(redis_db, nowhere)
+        by_match = bpb.SuggestMoveRequest(match_id="f" * 28, policy="random")
+        with serving(no_match) as stub:
+            error = failure(stub.SuggestMove, by_match, metadata=auth("x"))
+            assert error.code() == C.UNAVAILABLE, error
 
 
 def test_the_api_counts_calls_by_status(api: BotServer, stub: bot_pb2_grpc.BotServiceStub

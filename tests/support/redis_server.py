@@ -8,6 +8,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 import redis
@@ -18,6 +19,18 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+@contextmanager
+def dead_port() -> Iterator[int]:
+    """A port that refuses connections for as long as the block lasts.
+
+    A port from free_port() is free only at that moment: a server bound to port 0 later in
+    the same test may get the very same number, and a call meant for "nobody there" then
+    reaches that server. Holding the port bound (never listening) keeps it refused."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        yield int(sock.getsockname()[1])
 
 
 class RedisServer:
