@@ -35,6 +35,8 @@ WORKER_METRICS_PORT = 9104
 #: Prometheus and the Redis exporter (when installed): their default ports.
 PROMETHEUS_PORT, REDIS_EXPORTER_PORT = 9090, 9121
 ROOT = Path(__file__).resolve().parents[1]
+#: Seconds the whole stack gets to stop after Ctrl-C before what lingers is killed.
+STOP_GRACE_SECONDS = 15.0
 
 
 @dataclass
@@ -44,15 +46,18 @@ class Stack:
     processes: list[tuple[str, subprocess.Popen[bytes]]] = field(default_factory=list)
     temp: list[tempfile.TemporaryDirectory[str]] = field(default_factory=list)
 
-    def stop(self) -> None:
-        """SIGTERM every process (newest first), then wait; kill what lingers."""
+    def stop(self, grace: float = STOP_GRACE_SECONDS) -> None:
+        """SIGTERM every process (newest first); kill what still runs once `grace` seconds
+        have passed in all (not per process, so Ctrl-C always ends within about `grace`)."""
         for _, process in reversed(self.processes):
             if process.poll() is None:
                 process.send_signal(signal.SIGTERM)
-        for _, process in reversed(self.processes):
+        deadline = time.monotonic() + grace
+        for name, process in reversed(self.processes):
             try:
-                process.wait(timeout=10)
+                process.wait(timeout=max(0.0, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
+                print(f"{name} did not stop within {grace:.0f} s; killed", file=sys.stderr)
                 process.kill()
                 process.wait()
         for folder in self.temp:

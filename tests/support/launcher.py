@@ -63,5 +63,10 @@ def launched() -> Iterator[Launched]:
         yield run
     finally:
         process.send_signal(signal.SIGINT)
-        run.exit_code = process.wait(timeout=60)
-        process.stdout.close()
+        try:
+            run.exit_code = process.wait(timeout=60)
+        finally:
+            if process.poll() is None:  # never leave a stack behind for the next tests
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+            process.stdout.close()
