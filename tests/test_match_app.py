@@ -372,6 +372,29 @@ def test_state_cache_serves_only_the_exact_version_as_a_private_copy() -> None:
     cache.put("m", 2, state)
     cache.put("m", 3, state)
     assert cache.get("m", 1) is None  # evicted: capacity 2
+    assert cache.get("m", 3, "another write") is None
+
+
+def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
+                                                                clock: Clock) -> None:
+    from services.match.cache import StateCache
+
+    one = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    two = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    created = one.create_match("vivo", 3, seed=4)
+    token = created.tokens[0]
+    saved = {key: repo.client.dump(key) for key in repo.client.keys("*")}
+    first, second = one.get_view(created.match_id, token)["legal_moves"][:2]
+    one.submit_move(created.match_id, token, first, 1)  # version 2, cached by `one`
+    repo.client.flushdb()  # Redis loses that write (as after a crash without fsync) ...
+    for key, blob in saved.items():
+        repo.client.restore(key, 0, blob, replace=True)
+    two.submit_move(created.match_id, token, second, 1)  # ... and version 2 is another move
+    seen = one.get_view(created.match_id, token)
+    assert seen["version"] == 2
+    assert seen["observation"] == two.get_view(created.match_id, token)["observation"]
+    hand = seen["observation"]["hand"]
+    assert first in hand and second not in hand
 
 
 def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clock) -> None:

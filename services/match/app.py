@@ -459,6 +459,7 @@ class MatchService:
         p.meta["timer"] = timer
         bots = bots_due(p.state, p.meta["seats"], p.stand_in) if p.status == ACTIVE else []
         p.meta["bots"] = bots
+        p.meta["write"] = secrets.token_hex(8)  # tells this write's state from any other's
         deadline_ms = math.ceil(timer["at"] * 1000) if timer else 0
         bot_retry_ms = model.now_ms(now) + self.bot_retry_ms if bots else 0
         due = [x for x in (deadline_ms, bot_retry_ms) if x]
@@ -468,7 +469,7 @@ class MatchService:
                        self.finished_ttl_ms if p.status in OVER else 0)
         outcome = self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
-            self.cache.put(p.snap.match_id, outcome.version, p.state)
+            self.cache.put(p.snap.match_id, outcome.version, p.state, p.meta["write"])
             self._after(p, old_status, bots, outcome.version)
         return outcome
 
@@ -491,10 +492,11 @@ class MatchService:
 
     def _state(self, snap: Snapshot) -> State:
         """The engine state of `snap`: from the cache at that exact version, else decoded."""
-        state = self.cache.get(snap.match_id, snap.version)
+        write = str(snap.meta.get("write", ""))
+        state = self.cache.get(snap.match_id, snap.version, write)
         if state is None:
             state = registry.from_json(snap.meta["game"], snap.engine)
-            self.cache.put(snap.match_id, snap.version, state.clone())
+            self.cache.put(snap.match_id, snap.version, state.clone(), write)
         return state
 
     def _load(self, match_id: str, request: str | None = None) -> Snapshot:
