@@ -207,6 +207,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Start the stack, print how to reach it, and wait for Ctrl-C."""
     args = parse_args(argv)
     stack = Stack()
+    # Installed explicitly: a shell that starts us in the background leaves SIGINT ignored,
+    # and Python then never turns Ctrl-C into KeyboardInterrupt.
+    signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         redis_url = os.environ.get("REDIS_URL", "").strip() or start_redis(stack, args.redis_port)
