@@ -16,7 +16,6 @@ then costs a point per matching Member (L9). So for each legal card the bot weig
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 
 from shared.bots.base import (
@@ -24,21 +23,14 @@ from shared.bots.base import (
     JSON,
     SEED,
     STRENGTH,
-    Decision,
-    ParamInfo,
     PolicyInfo,
-    check_view,
-    no_move,
-    rng_for,
     visible_events,
 )
 from shared.bots.determinize_livemix import LivemixKnowledge, read
+from shared.bots.heuristic import MISTAKES, CardHeuristic
 from shared.bots.registry import register
 from shared.games.livemix.cards import card_id, roster_tables
 from shared.games.livemix.core import LEAVE_AT, next_on_table
-
-#: Chance of a random move per strength level (index 0 is the default level, 5).
-LEVEL_MISTAKES = (0.0, 0.5, 0.3, 0.15, 0.05, 0.0)
 
 #: Worth of staying in the round (the chance to be the last player in).
 STAY_VALUE = 3.0
@@ -48,9 +40,6 @@ CLOSER_COST = 1.5
 SHED_MATCH = 0.4
 #: Worth of shedding a card per point of value (high cards win unwanted tricks).
 SHED_VALUE = 0.05
-
-MISTAKES = ParamInfo("mistakes", "float", -1.0, -1.0, 1.0,
-                     "chance of a random move instead; -1 takes it from strength")
 
 
 def _winner_index(cards: Sequence[int]) -> int:
@@ -151,34 +140,18 @@ class Judge:
         return SHED_MATCH * matches + SHED_VALUE * value
 
 
-class HeuristicLivemix:
+class HeuristicLivemix(CardHeuristic):
     """The rule-based Livemix bot."""
 
-    def __init__(self, info: PolicyInfo, params: dict[str, int | float]) -> None:
-        self.info = info
-        self.seed = int(params["seed"])
-        mistakes = float(params["mistakes"])
-        self.mistakes = LEVEL_MISTAKES[int(params["strength"])] if mistakes < 0 else mistakes
+    game = "livemix"
 
-    def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
-        """The best-scoring legal card (a random one with the strength's mistake rate)."""
-        view = check_view(view, "livemix")
-        legal = sorted(view.get("legal_actions") or [])
-        if view.get("current_player") != view["seat"] or not legal:
-            return no_move("not this seat's turn")
-        rng = rng_for(self.seed, seed)
-        if self.mistakes and rng.random() < self.mistakes:
-            return Decision(rng.choice(legal), {"mistake": True})
-        judge = Judge(read(view, visible_events(events, view["seat"])))
-        scores = {name: judge.score(card_id(name)) for name in legal}
-        return Decision(_best(scores, rng), {"scores": {a: round(s, 3) for a, s in
-                                                         scores.items()}})
+    def card(self, name: str) -> int:
+        """The engine id of a card."""
+        return card_id(name)
 
-
-def _best(scores: dict[str, float], rng: random.Random) -> str:
-    """The top-scoring action; near ties (within 1e-9) broken at random."""
-    top = max(scores.values())
-    return rng.choice(sorted(a for a, s in scores.items() if s >= top - 1e-9))
+    def scorer(self, view: JSON, events: Sequence[JSON]) -> Judge:
+        """The judge of each card, from the seat's view and the events it saw."""
+        return Judge(read(view, visible_events(events, view["seat"])))
 
 
 register(PolicyInfo("livemix", "heuristic",

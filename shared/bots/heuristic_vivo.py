@@ -10,23 +10,19 @@ and sheds the others, and off-harmony it throws away its least useful card.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
+from typing import Any
 
 from shared.bots.base import (
     FAST,
     JSON,
     SEED,
     STRENGTH,
-    Decision,
     PolicyInfo,
-    check_view,
-    no_move,
-    rng_for,
     visible_events,
 )
 from shared.bots.determinize_vivo import VivoKnowledge, read
-from shared.bots.heuristic_livemix import LEVEL_MISTAKES, MISTAKES
+from shared.bots.heuristic import MISTAKES, CardHeuristic
 from shared.bots.registry import register
 from shared.games.vivo.cards import RANK_OF, SUIT_OF, parse_card
 from shared.games.vivo.harmony import allowed_suits, score_trick
@@ -91,34 +87,22 @@ class Judge:
         return rank * p_low + 2.0 * p_high
 
 
-class HeuristicVivo:
+class HeuristicVivo(CardHeuristic):
     """The rule-based VIVO bot."""
 
-    def __init__(self, info: PolicyInfo, params: dict[str, int | float]) -> None:
-        self.info = info
-        self.seed = int(params["seed"])
-        mistakes = float(params["mistakes"])
-        self.mistakes = LEVEL_MISTAKES[int(params["strength"])] if mistakes < 0 else mistakes
+    game = "vivo"
 
-    def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
-        """The best-scoring legal card (a random one with the strength's mistake rate)."""
-        view = check_view(view, "vivo")
-        legal = sorted(view.get("legal_actions") or [], key=parse_card)
-        if view.get("current_player") != view["seat"] or not legal:
-            return no_move("not this seat's turn")
-        rng = rng_for(self.seed, seed)
-        if self.mistakes and rng.random() < self.mistakes:
-            return Decision(rng.choice(legal), {"mistake": True})
-        judge = Judge(read(view, visible_events(events, view["seat"])))
-        scores = {name: judge.score(parse_card(name)) for name in legal}
-        return Decision(_best(scores, rng), {"scores": {a: round(s, 3) for a, s in
-                                                         scores.items()}})
+    def card(self, name: str) -> int:
+        """The engine id of a card."""
+        return parse_card(name)
 
+    def sort_key(self, name: str) -> Any:
+        """Card order (suit, then rank)."""
+        return parse_card(name)
 
-def _best(scores: dict[str, float], rng: random.Random) -> str:
-    """The top-scoring action; near ties broken at random."""
-    top = max(scores.values())
-    return rng.choice(sorted(a for a, s in scores.items() if s >= top - 1e-9))
+    def scorer(self, view: JSON, events: Sequence[JSON]) -> Judge:
+        """The judge of each card, from the seat's view and the events it saw."""
+        return Judge(read(view, visible_events(events, view["seat"])))
 
 
 register(PolicyInfo("vivo", "heuristic",
