@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-import gc
 import random
-import time
 from collections import Counter
-from collections.abc import Iterator
-from contextlib import contextmanager
 from fractions import Fraction as F
 
 import pytest
 from solver_reference import max_cards, values_by_subset
+from support.cpu import cpu_spent
 
 from shared.arith import ArithRules, Num
 from shared.errors import InvalidArgument
@@ -154,37 +151,13 @@ ADVERSARIAL = [
 ]
 
 
-@contextmanager
-def collector_pauses() -> Iterator[list[float]]:
-    """CPU seconds this thread spent in the garbage collector meanwhile (one entry a pass)."""
-    pauses: list[float] = []
-    started: list[float] = []
-
-    def note(phase: str, _info: dict[str, int]) -> None:
-        if phase == "start":
-            started.append(time.thread_time())
-        elif started:
-            pauses.append(time.thread_time() - started.pop())
-
-    gc.callbacks.append(note)
-    try:
-        yield pauses
-    finally:
-        gc.callbacks.remove(note)
-
-
 @pytest.mark.parametrize(("cards", "target"), ADVERSARIAL)
 def test_best_with_a_budget_returns_on_time_on_adversarial_boards(cards: list[int],
                                                                   target: int) -> None:
     budget = 0.05
-    with collector_pauses() as pauses:
-        start = time.thread_time()
+    with cpu_spent() as spent:
         result = best(cards, target, budget_s=budget)
-        spent = time.thread_time() - start
-    # CPU time, so the machine's other load does not count; neither does a full collection
-    # of the whole test process's heap, which may fall inside the call and is not the
-    # solver's own work (it can last longer than the budget in a large process).
-    assert spent - sum(pauses) < budget + 0.02
+    assert spent.own < budget + 0.02
     assert result.elapsed_s >= 0
     if not result.proven:
         assert result.cards_used < len(cards)
