@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Protocol
 
@@ -31,7 +32,7 @@ class Scorer(Protocol):
         ...
 
 
-class CardHeuristic:
+class CardHeuristic(ABC):
     """A bot that plays the legal card its game's Scorer likes best (or, at the strength's
     mistake rate, a random one); subclasses name the game, the card ids and the scorer."""
 
@@ -43,17 +44,17 @@ class CardHeuristic:
         mistakes = float(params["mistakes"])
         self.mistakes = LEVEL_MISTAKES[int(params["strength"])] if mistakes < 0 else mistakes
 
+    @abstractmethod
     def card(self, name: str) -> int:
         """The engine id of a card in canonical notation."""
-        raise NotImplementedError  # each game's subclass names its cards
 
     def sort_key(self, name: str) -> Any:
         """The order legal cards are considered in (for reproducible random choices)."""
         return name
 
+    @abstractmethod
     def scorer(self, view: JSON, events: Sequence[JSON]) -> Scorer:
         """The game's judge of each card, from what the seat has seen."""
-        raise NotImplementedError  # each game's subclass supplies its judge
 
     def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
         """The best-scoring legal card (a random one with the strength's mistake rate)."""
