@@ -99,14 +99,41 @@ def _actions(url: str, match_id: str) -> int:
         repo.close()
 
 
+def _thread_states(pid: int) -> list[str]:
+    """The scheduler state letter of every thread of `pid` (field 3 of each stat file)."""
+    states = []
+    for stat in Path(f"/proc/{pid}/task").glob("*/stat"):
+        try:
+            text = stat.read_text()
+        except FileNotFoundError:  # a thread that ended since the listing
+            continue
+        states.append(text.rsplit(")", 1)[1].split()[0])
+    return states
+
+
+def _stop(pid: int, timeout: float = 5.0) -> None:
+    """SIGSTOP `pid` and return once every one of its threads is stopped.
+
+    The signal is delivered asynchronously: a call sent right after kill() can still be read
+    (and applied) by a thread that has not stopped yet."""
+    os.kill(pid, signal.SIGSTOP)
+    deadline = time.monotonic() + timeout
+    while True:
+        states = _thread_states(pid)
+        if states and all(state == "T" for state in states):
+            return
+        assert time.monotonic() < deadline, f"process {pid} did not stop"
+        time.sleep(0.001)
+
+
 def _kill_and_restart(replica: ServiceProcess, when: str,
                       send: Callable[[], grpc.Future]) -> grpc.Future:
     """Send a move and SIGKILL the service: before it reads the call, just after it was sent
     (wherever it got to), or once it answered; then restart it on its port."""
     assert replica.popen is not None
     if when == "before":
-        os.kill(replica.popen.pid, signal.SIGSTOP)  # the call waits unread in the socket
-        pending = send()
+        _stop(replica.popen.pid)
+        pending = send()  # waits unread in the socket
         time.sleep(0.05)
     elif when == "during":
         pending = send()
