@@ -7,18 +7,19 @@ import threading
 import time
 from concurrent import futures
 from pathlib import Path
+from typing import Any
 
 import grpc
 import pytest
 from google.protobuf.descriptor_pool import DescriptorPool
-from grpc_health.v1 import health_pb2
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, serving
 from support.probe import SERVICE, call_echo, probe_service
 
-from shared.rpc.server import create_server, open_channel
+from shared.rpc.server import create_server, open_channel, server_options
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
@@ -80,6 +81,51 @@ def test_graceful_shutdown_lets_calls_in_flight_finish() -> None:
         time.sleep(0.2)  # the call is in the handler now
         server.stop(grace=5.0)
         assert slow.result(timeout=5) == "slow"
+
+
+def test_connections_are_closed_after_their_maximum_age() -> None:
+    # A health Watch stream never ends by itself: only the connection's age can end it.
+    settings = local_settings(max_connection_age_s=1.0, max_connection_age_grace_s=0.5)
+    with serving([probe_service()], settings) as server, channel_to(server.port) as channel:
+        stub: Any = health_pb2_grpc.HealthStub(channel)
+        begun = time.monotonic()
+        stream = stub.Watch(health_pb2.HealthCheckRequest(service=SERVICE), timeout=20)
+        with pytest.raises(grpc.RpcError) as caught:
+            for _ in stream:
+                pass
+        assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+        assert time.monotonic() - begun < 10
+        # The channel connects again by itself, for the next call.
+        assert call_echo(channel, "ok") == "ok"
+
+
+def test_connection_age_of_zero_sets_no_limit() -> None:
+    assert [name for name, _ in server_options(local_settings(max_connection_age_s=0))] == [
+        "grpc.max_receive_message_length"]
+    named = dict(server_options(local_settings()))
+    assert (named["grpc.max_connection_age_ms"],
+            named["grpc.max_connection_age_grace_ms"]) == (300_000, 30_000)
+
+
+def test_serving_gauge_follows_health() -> None:
+    server, _ = create_server([probe_service()], local_settings(), host=HOST)
+
+    def value() -> float | None:
+        return server.registry.get_sample_value("cardroom_serving", {"service": "solver"})
+
+    assert value() == 0
+    server.start()
+    try:
+        assert value() == 1
+        server.set_serving(False)
+        assert value() == 0
+        with channel_to(server.port) as channel:
+            assert health_status(channel, SERVICE) == NOT_SERVING
+        server.set_serving(True)
+        assert value() == 1
+    finally:
+        server.stop(grace=None)
+    assert value() == 0
 
 
 def _self_signed(directory: Path) -> tuple[Path, Path]:

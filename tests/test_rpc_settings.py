@@ -68,3 +68,29 @@ def test_bad_setting_is_refused_naming_the_variable(env: dict[str, str], field: 
 def test_unknown_process_is_refused() -> None:
     with pytest.raises(InvalidConfig):
         Settings.from_env("web", {})
+
+
+def test_runtime_defaults_bound_the_queue_and_drain_below_the_pods_grace() -> None:
+    s = Settings.from_env("solver", {})
+    assert (s.max_queue, s.drain_s) == (16, 20.0)
+    assert s.drain_s < 30  # the pods' terminationGracePeriodSeconds
+    assert (s.max_connection_age_s, s.max_connection_age_grace_s) == (300.0, 30.0)
+
+
+def test_runtime_settings_come_from_the_environment() -> None:
+    s = Settings.from_env("bot", {"GRPC_MAX_QUEUE": "0", "GRPC_DRAIN_SECONDS": "2.5",
+                                  "GRPC_MAX_CONNECTION_AGE_SECONDS": "60",
+                                  "GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS": "12"})
+    assert (s.max_queue, s.drain_s) == (0, 2.5)
+    assert (s.max_connection_age_s, s.max_connection_age_grace_s) == (60.0, 12.0)
+
+
+@pytest.mark.parametrize(("name", "raw"), [
+    ("GRPC_MAX_QUEUE", "-1"), ("GRPC_MAX_QUEUE", "lots"), ("GRPC_DRAIN_SECONDS", "soon"),
+    ("GRPC_DRAIN_SECONDS", "-3"), ("GRPC_MAX_CONNECTION_AGE_SECONDS", "nan"),
+    ("GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS", "1e9"),
+])
+def test_bad_runtime_setting_is_refused_naming_it(name: str, raw: str) -> None:
+    with pytest.raises(InvalidConfig) as caught:
+        Settings.from_env("solver", {name: raw})
+    assert caught.value.field == name

@@ -28,7 +28,7 @@ def main() -> int:
         return 2
     configure_logging(settings.common.log_level, settings.common.log_format)
     server, _ = create_server(settings, registry=REGISTRY)
-    return serve_until_signalled(server, log)
+    return serve_until_signalled(server, log, grace=settings.common.drain_s)
 
 
 if __name__ == "__main__":

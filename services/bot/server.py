@@ -19,7 +19,8 @@ from .suggest import Suggester
 
 #: The full name health checks and reflection know the service by.
 SERVICE_NAME = bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
-#: Worker threads: each waits on a worker's answer, so many may be in flight at once.
+#: Calls run at once: each waits on a worker's answer, so many may be in flight; up to
+#: GRPC_MAX_QUEUE more wait in line, and beyond that calls are refused (RESOURCE_EXHAUSTED).
 MAX_WORKERS = 32
 
 
@@ -60,5 +61,5 @@ def create_server(settings: BotSettings, *, registry: CollectorRegistry | None =
 
     service = ServiceDef(bot_pb2.DESCRIPTOR.services_by_name["BotService"], add)
     rpc, port = create_rpc_server([service], settings.common, registry=registry, host=host,
-                                  max_workers=MAX_WORKERS)
+                                  max_workers=MAX_WORKERS, max_queue=settings.common.max_queue)
     return BotServer(rpc, app, client), port

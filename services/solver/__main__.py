@@ -25,7 +25,7 @@ def main() -> int:
         return 2
     configure_logging(config.rpc.log_level, config.rpc.log_format)
     server, _ = create_server(config, registry=REGISTRY)
-    return serve_until_signalled(server, log)
+    return serve_until_signalled(server, log, grace=config.rpc.drain_s)
 
 
 if __name__ == "__main__":

@@ -13,7 +13,8 @@ from shared.rpc.server import create_server as create_rpc_server
 
 #: The full name health checks and reflection know the service by.
 SERVICE_NAME = solver_pb2.DESCRIPTOR.services_by_name["SolverService"].full_name
-#: Worker threads: searches are CPU-bound, so a few suffice; more calls wait in line.
+#: Calls run at once: searches are CPU-bound, so a few suffice; up to GRPC_MAX_QUEUE more
+#: wait in line, and beyond that calls are refused (RESOURCE_EXHAUSTED).
 MAX_WORKERS = 4
 
 
@@ -26,4 +27,4 @@ def create_server(config: SolverConfig, *, registry: CollectorRegistry | None = 
         solver_pb2.DESCRIPTOR.services_by_name["SolverService"],
         lambda server: solver_pb2_grpc.add_SolverServiceServicer_to_server(servicer, server))
     return create_rpc_server([service], config.rpc, registry=registry, host=host,
-                             max_workers=MAX_WORKERS)
+                             max_workers=MAX_WORKERS, max_queue=config.rpc.max_queue)

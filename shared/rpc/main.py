@@ -8,7 +8,8 @@ import threading
 from types import FrameType
 from typing import Protocol
 
-#: Seconds calls in flight get to finish once shutdown starts.
+#: Seconds calls in flight get to finish once shutdown starts, unless the caller passes its
+#: own (the solver and the bot API pass GRPC_DRAIN_SECONDS).
 SHUTDOWN_GRACE_SECONDS = 5.0
 
 
@@ -24,7 +25,11 @@ class Stoppable(Protocol):
 
 def serve_until_signalled(server: Stoppable, log: logging.Logger,
                           grace: float = SHUTDOWN_GRACE_SECONDS) -> int:
-    """Start `server`, serve until SIGTERM or SIGINT, then stop it gracefully; exit status 0."""
+    """Start `server`, serve until SIGTERM or SIGINT, then stop it gracefully; exit status 0.
+
+    Stopping reports NOT_SERVING, refuses new calls and lets those in flight run for up to
+    `grace` seconds; the process exits as soon as they are done.
+    """
     stopping = threading.Event()
 
     def on_signal(signum: int, frame: FrameType | None) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -22,6 +23,18 @@ DEFAULT_REDIS_URL = "redis://localhost:6379/0"
 #: Largest request message a server accepts (GRPC_MAX_MESSAGE_BYTES): far above any valid
 #: request (a CreateMatch with a whole explicit deal is a few KiB), far below memory trouble.
 DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
+#: Calls a solver or bot API replica keeps waiting for a worker thread (GRPC_MAX_QUEUE);
+#: one more is refused at once with RESOURCE_EXHAUSTED, so callers retry elsewhere.
+DEFAULT_MAX_QUEUE = 16
+#: Seconds calls in flight get to finish after SIGTERM (GRPC_DRAIN_SECONDS): below the
+#: pods' 30 s terminationGracePeriodSeconds, above the longest search (SOLVER_MAX_SECONDS).
+DEFAULT_DRAIN_SECONDS = 20.0
+#: A client connection is closed after this many seconds (GRPC_MAX_CONNECTION_AGE_SECONDS),
+#: so clients re-resolve the headless Service and spread onto pods added since.
+DEFAULT_MAX_CONNECTION_AGE_SECONDS = 300.0
+#: Calls on a connection past its age get this long to finish before it is cut
+#: (GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS).
+DEFAULT_MAX_CONNECTION_AGE_GRACE_SECONDS = 30.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +57,13 @@ class Settings:
     admin_token: str | None = None
     #: GRPC_MAX_MESSAGE_BYTES: a larger request is refused with RESOURCE_EXHAUSTED.
     max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
+    #: GRPC_MAX_QUEUE: calls waiting for a worker thread beyond which calls are refused.
+    max_queue: int = DEFAULT_MAX_QUEUE
+    #: GRPC_DRAIN_SECONDS: how long calls in flight may run on after SIGTERM.
+    drain_s: float = DEFAULT_DRAIN_SECONDS
+    #: GRPC_MAX_CONNECTION_AGE_SECONDS and its _GRACE_SECONDS: connections are recycled.
+    max_connection_age_s: float = DEFAULT_MAX_CONNECTION_AGE_SECONDS
+    max_connection_age_grace_s: float = DEFAULT_MAX_CONNECTION_AGE_GRACE_SECONDS
 
     @property
     def tls(self) -> bool:
@@ -74,6 +94,12 @@ class Settings:
             tls_ca_file=_text(env, "TLS_CA_FILE"),
             admin_token=_text(env, "ADMIN_TOKEN"),
             max_message_bytes=_size(env, "GRPC_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES),
+            max_queue=_count(env, "GRPC_MAX_QUEUE", DEFAULT_MAX_QUEUE),
+            drain_s=_seconds(env, "GRPC_DRAIN_SECONDS", DEFAULT_DRAIN_SECONDS),
+            max_connection_age_s=_seconds(env, "GRPC_MAX_CONNECTION_AGE_SECONDS",
+                                          DEFAULT_MAX_CONNECTION_AGE_SECONDS),
+            max_connection_age_grace_s=_seconds(env, "GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS",
+                                                DEFAULT_MAX_CONNECTION_AGE_GRACE_SECONDS),
         )
         if (settings.tls_cert_file is None) != (settings.tls_key_file is None):
             raise InvalidConfig("TLS_CERT_FILE and TLS_KEY_FILE must be set together", "TLS")
@@ -107,6 +133,30 @@ def _size(env: Mapping[str, str], name: str, default: int) -> int:
         raise InvalidConfig(f"{name} must be a number of bytes from 1024 to {1 << 30}, "
                             f"not {raw!r}", name)
     return int(raw)
+
+
+def _count(env: Mapping[str, str], name: str, default: int) -> int:
+    raw = _text(env, name)
+    if raw is None:
+        return default
+    if not raw.isdigit() or int(raw) > 100_000:
+        raise InvalidConfig(f"{name} must be a whole number from 0 to 100000, not {raw!r}",
+                            name)
+    return int(raw)
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
+    raw = _text(env, name)
+    if raw is None:
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        value = math.nan
+    if not 0 <= value <= 86_400:
+        raise InvalidConfig(f"{name} must be a number of seconds from 0 to 86400, "
+                            f"not {raw!r}", name)
+    return value
 
 
 def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...], default: str) -> str:
