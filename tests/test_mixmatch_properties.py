@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from shared.arith import combine
-from shared.errors import IllegalMove
+from shared.errors import CardroomError, IllegalMove, MalformedAction
 from shared.games.base import SIMULTANEOUS
 from shared.games.mixmatch import Config, State, from_json, new_game, replay
 from shared.games.mixmatch.deck import shuffled_deck
@@ -75,19 +75,23 @@ def step(state: State, rng: random.Random, when: float) -> None:
         _refused(state, "claim 1", out, when)
     elif roll < 0.5 and right is not None:
         state.apply_action(f"claim@{view['round']} {right}", seat, when)
-    elif roll < 0.85:
-        wrong = rng.choice(["1 +", "99", "1 + 1 + 1 + 1", "(2 x 3", "5 / 7 x 7"])
+    elif roll < 0.75:
+        wrong = rng.choice(["99", "1 + 1 + 1 + 1", "5 / 7 x 7"])
         state.apply_action(f"claim {wrong}", seat, when)
+    elif roll < 0.85:  # malformed: refused, and the seat stays in (M4)
+        malformed = rng.choice(["claim 1 +", "claim (2 x 3", "claim", "claim 01", "pick ١"])
+        _refused(state, malformed, seat, when, MalformedAction)
     else:
         deadline = view["deadline"]
         state.apply_action("timeout", None, when if deadline is None else max(when, deadline))
 
 
-def _refused(state: State, action: str, seat: int, when: float) -> None:
+def _refused(state: State, action: str, seat: int, when: float,
+             error: type[CardroomError] = IllegalMove) -> None:
     before = state.to_json()
     try:
         state.apply_action(action, seat, when)
-    except IllegalMove:
+    except error:
         assert state.to_json() == before
     else:
         raise AssertionError(f"{action!r} from seat {seat} should have been refused")

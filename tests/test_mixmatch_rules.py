@@ -64,8 +64,6 @@ def test_mixmatch_m4_wrong_claim_puts_player_out() -> None:
 
 
 @pytest.mark.parametrize(("claim", "reason"), [
-    ("2 x", "syntax error at column 4: expected a number or '(', found end of claim"),
-    ("", "syntax error at column 1: expected a number or '(', found end of claim"),
     ("8 x 6", "card 8 is not on the table"),
     ("24 + 24", "24 used twice"),
     ("24 + 12", "result 36, not 48"),
@@ -75,10 +73,36 @@ def test_mixmatch_m4_wrong_claim_puts_player_out() -> None:
 ])
 def test_mixmatch_m4_every_kind_of_wrong_claim_puts_out(claim: str, reason: str) -> None:
     state = book()
-    action = f"claim {claim}" if claim else "claim"
-    [event] = state.apply_action(action, 0, 5.0)
+    [event] = state.apply_action(f"claim {claim}", 0, 5.0)
     assert event["reason"] == reason
     assert state.observation(None)["out"] == [True, False]
+
+
+@pytest.mark.parametrize(("action", "reason"), [
+    ("claim", "empty claim: write the expression after 'claim '"),
+    ("claim ", "syntax error at column 1: expected a number or '(', found end of claim"),
+    ("claim@1", "empty claim: write the expression after 'claim '"),
+    ("claim 2 x", "syntax error at column 4: expected a number or '(', found end of claim"),
+    ("claim 024*02", "syntax error at column 1: number '024' has a leading zero"),
+    ("claim 0x10", "syntax error at column 2: unexpected character 'x' after '0': numbers are "
+                   "plain decimal, with no prefix"),
+    ("claim 2\n*24", "syntax error at column 2: unexpected character '\\n' (U+000A)"),
+    ("claim 2\u00a0*24", "syntax error at column 2: unexpected character '\\xa0' (U+00A0)"),
+    ("claim 2*\u0662\u0664", "syntax error at column 3: unexpected character '\u0662'"),
+    ("claim@\u0661 2*24", "the round of claim@<round> must be a number written with the "
+                          "digits 0-9, not '\u0661'"),
+])
+def test_mixmatch_m4_malformed_claim_is_refused_without_putting_the_player_out(
+        action: str, reason: str) -> None:
+    # Only a well-formed claim that is wrong costs the round; text outside the grammar is
+    # refused as a request error (INVALID_ARGUMENT on the wire), as Verify refuses it.
+    state = book()
+    before = state.to_json()
+    with pytest.raises(MalformedAction) as err:
+        state.apply_action(action, 0, 5.0)
+    assert err.value.reason == reason
+    assert state.to_json() == before
+    assert state.apply_action("claim 2 x 24", 0, 6.0)[0]["type"] == "claim_accepted"
 
 
 def test_mixmatch_m4_out_player_may_not_claim_again_this_round() -> None:

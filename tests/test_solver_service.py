@@ -119,7 +119,6 @@ def test_solve_honours_the_m3_fraction_option(svc: Solver) -> None:
 @pytest.mark.parametrize(("expression", "reason"), [
     ("9 + 39", "card 9 is not on the table"),
     ("12 x 2", "result 24, not 48"),
-    ("2 x (24", "syntax error at column 8: '(' at column 5 is never closed"),
     ("7 / 2", "7/2 is not whole"),
     ("24 + 24", "24 used twice"),
 ])
@@ -183,6 +182,21 @@ def test_verify_with_oversize_claim_is_invalid_argument(svc: Solver) -> None:
 def test_verify_with_empty_claim_is_invalid_argument(svc: Solver) -> None:
     error = _invalid(svc.stub.Verify, solver_pb2.VerifyRequest(expression="", **EXAMPLE))
     assert field_violations(error) == [("expression", "a claim is required")]
+
+
+@pytest.mark.parametrize(("expression", "reason"), [
+    ("2 x (24", "syntax error at column 8: '(' at column 5 is never closed"),
+    ("024*02", "syntax error at column 1: number '024' has a leading zero"),
+    ("2\n*24", "syntax error at column 2: unexpected character '\\n' (U+000A)"),
+    ("0x10", "syntax error at column 2: unexpected character 'x' after '0': numbers are "
+             "plain decimal, with no prefix"),
+])
+def test_verify_refuses_a_malformed_claim_as_the_engine_does(svc: Solver, expression: str,
+                                                             reason: str) -> None:
+    # One grammar: what a match refuses as a malformed action, Verify refuses as a bad field.
+    error = _invalid(svc.stub.Verify, solver_pb2.VerifyRequest(expression=expression,
+                                                               **EXAMPLE))
+    assert field_violations(error) == [("expression", reason)]
 
 
 def test_analyze_with_bad_range_and_limit_is_invalid_argument(svc: Solver) -> None:

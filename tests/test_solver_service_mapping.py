@@ -57,8 +57,11 @@ def test_claim_text_must_be_present_and_short() -> None:
         ("expression", "at most 200 characters, got 201")]
 
 
-def test_claim_with_bad_syntax_is_not_a_request_error() -> None:
-    assert expression_violations("expression", "2 x (24") == []
+def test_claim_with_bad_syntax_is_a_request_error_as_in_a_match() -> None:
+    assert expression_violations("expression", "2 x (24") == [
+        ("expression", "syntax error at column 8: '(' at column 5 is never closed")]
+    assert expression_violations("expression", "\u00a0") == [
+        ("expression", "syntax error at column 1: unexpected character '\\xa0' (U+00A0)")]
 
 
 def test_reachable_range_must_be_ordered_in_range_and_short() -> None:

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shared.errors import InvalidFields
-from shared.games.mixmatch import MAX_CLAIM_LENGTH
+from shared.errors import InvalidFields, MalformedAction
+from shared.games.mixmatch import MAX_CLAIM_LENGTH, parse_expression
 
 MAX_CARDS = 16
 CARD_RANGE = (1, 1000)
@@ -41,14 +41,19 @@ def limit_violations(field: str, value: int, highest: int) -> Violations:
 
 
 def expression_violations(field: str, text: str) -> Violations:
-    """What is wrong with claim text as a request field (empty or oversize).
+    """What is wrong with claim text as a request field: empty, oversize or not in the grammar.
 
-    Bad syntax is not a request error: Verify answers it as an invalid claim.
+    The engine refuses the same text as a malformed action (the one grammar of
+    shared.games.mixmatch.notation), so Verify and a match never disagree on it.
     """
-    if not text.strip():
+    if not text.strip(" \t"):
         return [(field, "a claim is required")]
     if len(text) > MAX_CLAIM_LENGTH:
         return [(field, f"at most {MAX_CLAIM_LENGTH} characters, got {len(text)}")]
+    try:
+        parse_expression(text)
+    except MalformedAction as err:
+        return [(field, err.reason)]
     return []
 
 

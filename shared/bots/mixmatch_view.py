@@ -11,6 +11,7 @@ from fractions import Fraction
 
 from shared.arith import OPS, ArithRules, Num, combine
 from shared.bots.base import JSON
+from shared.games.mixmatch import parse_expression
 
 PICK, CLAIMS = "pick", "claims"
 
@@ -49,8 +50,12 @@ def pick_actions(view: JSON) -> list[str]:
 
 
 def claim_action(view: JSON, expression: str) -> str:
-    """A claim tagged with the round it was found for, so a late one is refused as stale."""
-    return f"claim@{view['round']} {expression}"
+    """A claim tagged with the round it was found for, so a late one is refused as stale.
+
+    The expression is read by the engine's own grammar and sent in its canonical text, so
+    a bot never sends a claim the engine would refuse as malformed.
+    """
+    return f"claim@{view['round']} {parse_expression(expression).render()}"
 
 
 def random_expression(cards: list[int], target: Num, rules: ArithRules, rng: random.Random,

@@ -4,7 +4,9 @@ The engine keeps the contract of shared.games.base: ``GAME``, ``Config``, ``new_
 ``from_json``, ``replay`` and ``State``. The claim tools stand alone for the solver and the
 services: ``parse_expression(text)`` gives an expression tree whose nodes answer
 ``value(rules)``, ``cards()`` and ``render()``; ``check_claim(text, cards, target, rules)``
-gives a ``ClaimResult``. See shared.games.mixmatch.claim for the grammar and the messages.
+gives a ``ClaimResult``. The one grammar of claims and actions is
+shared.games.mixmatch.notation (``parse_expression``, ``parse_action``); the verdicts are
+in shared.games.mixmatch.claim.
 """
 
 from shared.games.mixmatch.claim import (
@@ -16,10 +18,12 @@ from shared.games.mixmatch.claim import (
     Expr,
     Number,
     check_claim,
+    judge,
     parse_expression,
 )
 from shared.games.mixmatch.config import Config
 from shared.games.mixmatch.deck import stacked_deal
+from shared.games.mixmatch.notation import Action, parse_action
 from shared.games.mixmatch.state import GAME, State, from_json, new_game, replay
 
 __all__ = [
@@ -27,6 +31,7 @@ __all__ = [
     "MAX_CLAIM_LENGTH",
     "MAX_DEPTH",
     "MAX_DIGITS",
+    "Action",
     "BinOp",
     "ClaimResult",
     "Config",
@@ -35,7 +40,9 @@ __all__ = [
     "State",
     "check_claim",
     "from_json",
+    "judge",
     "new_game",
+    "parse_action",
     "parse_expression",
     "replay",
     "stacked_deal",

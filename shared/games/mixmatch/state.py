@@ -5,38 +5,37 @@ Actions (canonical text, applied with the acting seat and the host's time ``now`
 - ``claim <expression>`` or ``claim@<round> <expression>`` from a seat still in the round.
   The tagged form names the round (1-based) the claimant was looking at, so a claim that
   arrives after that round was decided is refused as stale instead of being judged against
-  the next round's table (M8). A claim longer than MAX_CLAIM_LENGTH is refused as malformed.
+  the next round's table (M8).
 - ``pick <card>`` and, from round 2 on, ``pass``: variant 2's own-card picks, in turn.
 - ``timeout`` from the host (seat None): the hourglass ran out (M5). Refused before the
   deadline; always allowed when the hourglass is 0 (no timer).
 
-A wrong claim is a legal move with a bad outcome: it yields a ``claim_rejected`` event and
-puts the seat out until the next round (M4). The engine never reads a clock: ``now`` is the
-host's time of arrival; a missing or earlier ``now`` counts as the latest time seen, since
-arrival order is what the host vouches for.
+Action text is read by the one grammar of shared.games.mixmatch.notation. A malformed
+claim (empty, bad syntax, longer than MAX_CLAIM_LENGTH) is refused with MalformedAction and
+costs nothing; a well-formed wrong claim is a legal move with a bad outcome: it yields a
+``claim_rejected`` event and puts the seat out until the next round (M4). The engine never
+reads a clock: ``now`` is the host's time of arrival; a missing or earlier ``now`` counts
+as the latest time seen, since arrival order is what the host vouches for.
 """
 
 from __future__ import annotations
 
 import copy
 import math
-import re
 from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from shared.errors import GameOver, IllegalMove, InvalidArgument, MalformedAction, NotYourTurn
 from shared.games.base import JSON, SIMULTANEOUS, STATE_FORMAT, Event
-from shared.games.mixmatch.claim import MAX_CLAIM_LENGTH, check_claim
+from shared.games.mixmatch.claim import judge
 from shared.games.mixmatch.config import TABLE_SIZE, Config, is_whole
 from shared.games.mixmatch.deck import read_deal, roll_dice, shuffled_deck
+from shared.games.mixmatch.notation import MAX_CLAIM_LENGTH, parse_action, parse_expression
 
 GAME = "mixmatch"
 
 PICK, CLAIMS, OVER = "pick", "claims", "over"
-
-_CLAIM = re.compile(r"claim(?:@(\d{1,9}))?(?: (.*))?", re.DOTALL)
-_PICK = re.compile(r"pick (\d{1,9})")
 
 
 @dataclass(slots=True)
@@ -194,31 +193,30 @@ class State:
         events: list[Event] = []
         if not isinstance(action, str):
             raise MalformedAction("an action must be text", field="action")
-        claim = _CLAIM.fullmatch(action)
-        pick = _PICK.fullmatch(action)
-        if claim:
-            tag = None if claim.group(1) is None else int(claim.group(1))
-            self._claim(seat, tag, claim.group(2) or "", when, events)
-        elif pick or action == "pass":
-            self._pick(seat, int(pick.group(1)) if pick else None, when, events)
-        elif action == "timeout":
-            self._timeout(seat, when, events)
+        parsed = parse_action(action)  # the one grammar (notation.py); MalformedAction if not
+        if parsed.kind == "claim":
+            self._claim(seat, parsed.round, parsed.text, when, events)
+        elif parsed.kind in ("pick", "pass"):
+            self._pick(seat, parsed.card, when, events)
         else:
-            raise MalformedAction(
-                f"unknown action {action[:40]!r}: expected 'claim <expression>', "
-                "'pick <card>', 'pass' or 'timeout'", field="action")
+            self._timeout(seat, when, events)
         self._clock = when
         self._history.append([seat, action, now])
         return events
 
     def _claim(self, seat: int | None, tag: int | None, text: str, when: float,
                events: list[Event]) -> None:
-        """M4: judge a claim; right wins the cards used, wrong puts the seat out."""
+        """M4: judge a claim; right wins the cards used, wrong puts the seat out.
+
+        Malformed text (empty, bad syntax, a character outside the grammar) is refused with
+        MalformedAction before any judgement: only a well-formed wrong claim costs the round.
+        """
         if seat is None:
             raise InvalidArgument("a claim needs the claimant's seat", field="seat")
         if len(text) > MAX_CLAIM_LENGTH:
             raise MalformedAction(f"claim too long: {len(text)} characters, at most "
                                   f"{MAX_CLAIM_LENGTH}", field="action")
+        tree = parse_expression(text)
         if tag is not None and tag != self.round:
             # M8: late for a decided round; it must not be judged against the next table.
             reason = (f"stale claim: round {tag} was already decided" if tag < self.round
@@ -232,7 +230,7 @@ class State:
         target = self.target
         assert target is not None  # the dice are rolled whenever claims are open
         # Variant 2: the claimant may use the table and their own cards, nobody else's.
-        result = check_claim(text, self._table + self._own[seat], target, self.config.rules)
+        result = judge(tree, self._table + self._own[seat], target, self.config.rules)
         base = {"round": self.round, "seat": seat, "claim": text}
         if not result.valid:
             self._out[seat] = True
