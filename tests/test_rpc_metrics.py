@@ -101,3 +101,19 @@ def test_each_server_keeps_its_own_registry() -> None:
         assert _metric(a, "grpc_server_started_total", grpc_method="Echo") == 1
         assert _metric(b, "grpc_server_started_total", grpc_method="Echo") == 0
         assert a.metrics_port != b.metrics_port
+
+
+def test_latency_buckets_resolve_calls_under_a_millisecond(probe: tuple[Server, grpc.Channel]
+                                                           ) -> None:
+    server, channel = probe
+    for _ in range(20):
+        assert call_echo(channel, "ok") == "ok"
+    labels = {"grpc_type": "unary", "grpc_method": "Echo"}
+    # An echo's handler takes well under 5 ms (the first bucket of go-grpc-prometheus's
+    # defaults): buckets from 0.1 ms up tell such calls apart.
+    buckets = [float(b) for b in ("0.0001", "0.00025", "0.0005", "0.001", "0.002", "0.005")]
+    counts = [_metric(server, "grpc_server_handling_seconds_bucket", le=str(b), **labels)
+              for b in buckets]
+    assert None not in counts
+    assert counts[buckets.index(0.001)] == 20  # every one under a millisecond
+    assert _metric(server, "grpc_server_handling_seconds_bucket", le="30.0", **labels) == 20

@@ -127,6 +127,7 @@ def test_sigterm_lets_searches_in_flight_finish_then_exits() -> None:
             # Draining: new calls are refused while those in flight run on.
             time.sleep(0.5)
             refused = solve(process.grpc_port, 5.0)
+            serving = sample(scrape(process.metrics_port), "cardroom_serving", service="solver")
             short_answer = short.result(timeout=30)
             long_answer = long.result(timeout=30)
             code = process.popen.wait(30)
@@ -135,6 +136,7 @@ def test_sigterm_lets_searches_in_flight_finish_then_exits() -> None:
             process.stop()
     assert isinstance(refused, grpc.RpcError)
     assert refused.code() == grpc.StatusCode.UNAVAILABLE
+    assert serving == 0  # /metrics still answers while draining, and says so
     assert isinstance(short_answer, solver_pb2.SolveResponse), short_answer
     assert isinstance(long_answer, solver_pb2.SolveResponse), long_answer
     assert short_answer.elapsed_seconds > 2.5 and long_answer.elapsed_seconds > 6.0

@@ -192,11 +192,15 @@ def _logging(**_: Any) -> None:
 
 @signals.worker_init.connect
 def _before_fork(**_: Any) -> None:
-    """Start the worker's metrics files afresh, before any child process is forked."""
+    """Start the worker's metrics files afresh, before any child process is forked, with
+    every series at zero (the parent's file keeps them for the sum)."""
     from services.bot import metrics
+    from services.bot.tasks import METRICS
 
     metrics.prepare_dir()
-    if not current_settings().bot_token:
+    settings = current_settings()
+    METRICS.preregister((settings.queue, settings.search_queue))
+    if not settings.bot_token:
         logging.getLogger(__name__).error(
             "BOT_TOKEN is not set: this worker cannot act for any bot seat")
 

@@ -16,10 +16,15 @@ from typing import Any
 
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, multiprocess
 
+from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
+from shared.bots import list_policies
+from shared.bots.base import SEARCH
 from shared.rpc.metrics import start_metrics_server
 
 log = logging.getLogger(__name__)
 
+#: Task names (as in services.bot.celery_app, which imports this module late).
+TASKS = (TASK_NAME, "cardroom.bots.submit_claim", "cardroom.bots.suggest")
 #: Task outcomes counted (see services.bot.turns, plus the task-level ones here).
 OUTCOMES = ("moved", "duplicate", "stale", "no_move", "scheduled", "refused", "retried",
             "failed", "timeout", "suggested", "invalid")
@@ -48,6 +53,21 @@ class WorkerMetrics:
             "cardroom_bot_search_iterations_per_second",
             "Search iterations per second of each searching decision, by game and policy.",
             ["game", "policy"], buckets=RATES, registry=registry)
+
+    def preregister(self, queues: tuple[str, ...] = (DEFAULT_QUEUE, SEARCH_QUEUE)) -> None:
+        """Show every task outcome, queue and policy at zero before the first task, so that
+        rate() counts a new pod's first tasks and ratio alerts evaluate from the start.
+
+        A worker calls it once its metrics directory is ready (the values live in files)."""
+        for task in TASKS:
+            for outcome in OUTCOMES:
+                self.tasks.labels(task, outcome)
+        for queue in queues:
+            self.queue_wait_seconds.labels(queue)
+        for info in list_policies():
+            self.think_seconds.labels(info.game, info.name)
+            if info.cost == SEARCH:
+                self.iterations_per_second.labels(info.game, info.name)
 
     def outcome(self, task: str, outcome: str) -> None:
         """Count one finished task."""
