@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shared.errors import InvalidArgument
+from shared.errors import CardroomError, InvalidArgument
+from shared.games.mixmatch import parse_expression
 
 from .render.common import JSON
 
@@ -57,17 +58,35 @@ def _mixmatch(text: str, legal: list[str], observation: JSON) -> Typed:
         if not number.isdigit():
             raise InvalidArgument("pick a card: type its number (or 'pass' when you may)")
         return Typed(MOVE, f"pick {int(number)}")
-    return Typed(CLAIM, text.removeprefix("claim").strip())
+    claim = text.removeprefix("claim").strip()
+    problem = claim_syntax_problem(claim)
+    if problem is not None:
+        # Sent, a line that is no expression would be a wrong claim and cost the round.
+        raise InvalidArgument(f"Not sent: {text!r} is not a claim ({problem}). Type an "
+                              "expression over the table's cards, e.g. 24+12*2, or h for help.")
+    return Typed(CLAIM, claim)
+
+
+def claim_syntax_problem(text: str) -> str | None:
+    """Why `text` is not an arithmetic expression at all (None when it is one); whether it
+    is right is the service's to judge."""
+    try:
+        parse_expression(text)
+    except CardroomError as exc:
+        return exc.reason
+    return None
 
 
 def help_lines(game: str) -> list[str]:
     """What may be typed at the prompt of `game`."""
     if game == "mixmatch":
-        moves = ["an expression over the cards, e.g. 24+12*2 or (7-6)*48: your claim",
+        moves = ["an expression over the cards, e.g. 24+12*2 or (7-6)*48: your claim (a "
+                 "line that is no expression is refused here and costs nothing)",
                  "while picking own cards: a card's number, or 'pass'",
-                 "t or timeout: call time (when the hourglass ran out, or with no hourglass)"]
+                 "t or timeout: call time (with no hourglass; with one, it is called when "
+                 "the sand has run out)"]
     else:
         moves = ["a card as shown (e.g. H12), or its number in the list of legal moves"]
     return [*moves, "? or hint: what a bot would play", "Enter or b: draw the table again",
-            "q or quit: resign (the service plays your seat to the end)",
+            "q or quit: resign (you leave the match for good)",
             "Ctrl-D: leave without resigning"]

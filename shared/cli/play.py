@@ -107,7 +107,8 @@ def run_play(app: App, args: argparse.Namespace) -> int:
     app.console.print(Text(f"(to come back: cardroom join {created.match_id} --token {token})",
                            style="dim"))
     session = app.room.match.seat(created.match_id, token)
-    return _play(app, session, args.hint_policy or policy, cursor=0)
+    return _play(app, session, args.hint_policy or policy, cursor=0,
+                 clock=args.clock is not None)
 
 
 def run_join(app: App, args: argparse.Namespace) -> int:
@@ -126,10 +127,10 @@ def run_join(app: App, args: argparse.Namespace) -> int:
     view = session.view()
     policy = args.hint_policy or next((s.policy for s in view.seats if s.kind == "bot"),
                                       FALLBACK_POLICY)
-    return _play(app, session, policy, cursor)
+    return _play(app, session, policy, cursor, clock=view.deadline_kind == "move_clock")
 
 
-def _play(app: App, session: SeatSession, policy: str, cursor: int) -> int:
+def _play(app: App, session: SeatSession, policy: str, cursor: int, clock: bool) -> int:
     def hint() -> str:
         return hint_text(
             lambda: app.room.bot.hint(session.match_id, session.token, policy).action,
@@ -137,4 +138,4 @@ def _play(app: App, session: SeatSession, policy: str, cursor: int) -> int:
 
     if not app.console.is_terminal:
         app.console.print("(not a terminal: reading moves from standard input)")
-    return Player(app.console, session, hint).run(cursor)
+    return Player(app.console, session, hint, clock=clock).run(cursor)

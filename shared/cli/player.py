@@ -3,7 +3,9 @@
 A watcher thread follows the match's event stream and prints one line per event; the main
 thread reads the seat's view, draws it when the seat may act, and waits for news when it
 may not. The board is drawn only once the watcher has printed every event the view
-reflects, so the lines and the table never disagree.
+reflects, so the lines and the table never disagree. An event that changes the table under
+the prompt (a new round, the match over, a clock that ran out) calls the prompt off, so a
+line is only ever sent for the table it was typed at.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from shared.client import MatchView, SeatSession
-from shared.client.types import Event
+from shared.client.types import JSON, Event
 from shared.errors import (
     CardroomError,
     GameOver,
@@ -29,7 +31,9 @@ from shared.errors import (
 )
 
 from . import moves, render
+from .lineinput import Cancelled, LineReader
 from .render.common import Scene, names_of, result_text
+from .render.mixmatch import countdown
 
 #: Seconds to wait for the stream to show a change before looking at the match again.
 POLL_S = 1.0
@@ -40,17 +44,18 @@ PATIENCE_S = (1.0, 15.0)
 class Watcher(threading.Thread):
     """Prints the match's events as they come; `seq` is the last one printed."""
 
-    def __init__(self, session: SeatSession, console: Console, game: str, names: list[str],
+    def __init__(self, session: SeatSession, reader: LineReader, game: str, names: list[str],
                  cursor: int) -> None:
         super().__init__(daemon=True, name="cardroom-watch")
-        self.session, self.console, self.game, self.names = session, console, game, names
+        self.session, self.reader, self.game, self.names = session, reader, game, names
+        self.console = reader.console
         self.cursor = cursor
         self.seq = cursor
         self.changed = threading.Condition()
         self.stopping = False
         self.failure: CardroomError | None = None
-        #: The prompt the player is typing at (None when none is shown).
-        self.prompt: str | None = None
+        #: The last event printed that calls a prompt off (see calls_off).
+        self.called_off_seq = cursor
 
     def run(self) -> None:
         """Follow the stream to the end of the match."""
@@ -71,23 +76,20 @@ class Watcher(threading.Thread):
     def _show(self, event: Event) -> None:
         line = render.describe(self.game, event.data, self.names, self.session.seat)
         if line is not None and not self.stopping:
-            prompt = self.prompt
-            if prompt is not None:
-                self.console.print()  # below the prompt and whatever is being typed
-            self.console.print(line)
-            if prompt is not None:
-                self.console.print(prompt, end="", markup=False)
+            self.reader.show(line)
+        calling_off = calls_off(self.game, event.data)
         with self.changed:
             self.seq = event.seq
+            if calling_off:
+                self.called_off_seq = event.seq
             self.changed.notify_all()
+        # After the seq moved: a prompt drawn from here on sees it is stale (LineReader.read).
+        if calling_off:
+            self.reader.cancel()
 
     def _resumed(self, cursor: int, reason: str) -> None:
-        self.console.print(f"[dim]connection lost ({escape(reason)}); back, resuming after "
-                           f"event {cursor}[/]")
-
-    def prompting(self, prompt: str | None) -> None:
-        """Say which prompt the player is typing at (None: none)."""
-        self.prompt = prompt
+        self.reader.show(f"[dim]connection lost ({escape(reason)}); back, resuming after "
+                         f"event {cursor}[/]")
 
     def wait_past(self, seq: int, timeout: float) -> bool:
         """Wait until an event after `seq` was printed (True) or `timeout` passes (False)."""
@@ -104,20 +106,24 @@ class Player:
     """Plays one seat at the terminal until the match is over or the player leaves."""
 
     def __init__(self, console: Console, session: SeatSession, hint: Callable[[], str],
-                 read: Callable[[str], str] | None = None) -> None:
+                 reader: LineReader | None = None, clock: bool = False) -> None:
         self.console = console
         self.session = session
         self.hint = hint
-        self.read = read or (lambda prompt: console.input(prompt, markup=False))
+        self.reader = reader or LineReader(console)
+        #: Whether the seat plays on a clock (a bot moves for it when time runs out).
+        self.clock = clock
         self.watcher: Watcher | None = None
         #: The seat waited for, since when, and how many times that was said.
         self.waiting: tuple[int | None, float, int] = (None, 0.0, 0)
+        #: What was typed at a prompt called off within the same Mix Match round.
+        self.typed: tuple[object, str] = (None, "")
 
     def run(self, cursor: int = 0) -> int:
         """Play to the end; the exit status (0: the match is over or the player left)."""
         view = self.session.view()
         names = names_of(view.seats, view.seat)
-        self.watcher = Watcher(self.session, self.console, view.game, names, cursor)
+        self.watcher = Watcher(self.session, self.reader, view.game, names, cursor)
         # Events are printed by the watcher alone; the view is drawn once they are out.
         self.watcher.start()
         try:
@@ -133,6 +139,7 @@ class Player:
                     return 0
         finally:
             self.watcher.stopping = True
+            self.reader.close()
 
     def _catch_up(self, view: MatchView) -> None:
         """Wait until the watcher printed every event the view reflects. The last events may
@@ -179,25 +186,43 @@ class Player:
         elif view.observation.get("phase") == "pick" and view.legal_moves:
             picks = [m.removeprefix("pick ") for m in view.legal_moves]
             self.console.print(Text(f"You may take: {' '.join(picks)}", style="bold"))
-        assert self.watcher is not None
-        prompt = _prompt(view)
-        self.watcher.prompting(prompt)
+        round_key = (view.observation.get("round"), view.observation.get("phase"))
+        typed = self.typed[1] if self.typed[0] == round_key else ""
+        self.typed = (None, "")
         try:
-            line = self.read(prompt)
+            line = self.reader.read(lambda: prompt_text(view), typed,
+                                    stale=lambda: self._news_since(view))
+        except Cancelled as called_off:
+            # The table changed: the loop draws it again; within one Mix Match round what
+            # was typed so far is kept, never into the next.
+            self.typed = (round_key, called_off.typed)
+            return True
         except (EOFError, KeyboardInterrupt):
-            self.console.print(f"\nLeft match {view.match_id}; your seat stays yours (the "
-                               "match waits for your move).")
+            self.console.print(f"\nLeft match {view.match_id}; your seat stays yours "
+                               f"({self._left_note()}).")
             return False
-        finally:
-            self.watcher.prompting(None)
         self._act(view, line)
         return True
+
+    def _news_since(self, view: MatchView) -> bool:
+        """Whether an event that changes the table came after `view` (drawn at the prompt)."""
+        assert self.watcher is not None
+        return self.watcher.called_off_seq > view.event_seq
+
+    def _left_note(self) -> str:
+        if self.clock:
+            return "your clock runs on: when it runs out, a bot moves for you"
+        return "the match waits for your move"
 
     def _act(self, view: MatchView, line: str) -> None:
         try:
             typed = moves.read_line(line, view.game, in_hand_order(view), view.observation)
         except InvalidArgument as exc:
             self.console.print(Text(exc.reason, style="red"))
+            return
+        early = _too_early(view) if typed.action == "timeout" else None
+        if early:
+            self.console.print(Text(early, style="yellow"))
             return
         if typed.kind == moves.HELP:
             for item in moves.help_lines(view.game):
@@ -239,11 +264,11 @@ class Player:
 
     def _resign(self) -> None:
         try:
-            answer = self.read("Resign this match? [y/N] ")
-        except (EOFError, KeyboardInterrupt):
+            answer = self.reader.read(lambda: "Resign this match? [y/N] ")
+        except (Cancelled, EOFError, KeyboardInterrupt):
             return
         if answer.strip().lower() in ("y", "yes"):
-            self.session.resign()  # the stream says so, and the service plays the seat on
+            self.session.resign()  # the stream says so
 
 
 def _legal_line(view: MatchView) -> Text:
@@ -276,15 +301,39 @@ def in_hand_order(view: MatchView, legal: list[str] | None = None) -> list[str]:
     return sorted(moves, key=lambda move: (place.get(move, len(hand)), move))
 
 
-def _prompt(view: MatchView) -> str:
+def calls_off(game: str, event: JSON) -> bool:
+    """Whether `event`, arriving while the seat is at its prompt, changes the table under it:
+    anything in a turn-based game (it was the seat's turn, so its clock ran out or the match
+    ended), anything in Mix Match but another seat's refused claim."""
+    return game != "mixmatch" or event.get("type") != "claim_rejected"
+
+
+def prompt_text(view: MatchView, now: float | None = None) -> str:
+    """The prompt, with the seconds left on a running clock or hourglass (drawn anew)."""
+    now = time.time() if now is None else now
     clock = ""
     if view.deadline_kind == "move_clock" and view.deadline is not None:
-        clock = f" [{max(0, round(view.deadline - time.time()))} s]"
+        clock = f" [{max(0, round(view.deadline - now))} s]"
     if view.game != "mixmatch":
         return f"Your move{clock} (number or card, ? hint, h help): "
     if view.observation.get("phase") == "pick":
         return "Pick an own card (its number): "
+    sand = countdown(view.observation, view.deadline, now)
+    if sand:
+        return f"{sand} Your claim (expression, t time, ? hint, h help): "
     return "Your claim (expression, t time, Enter redraw, ? hint, h help): "
+
+
+def _too_early(view: MatchView, now: float | None = None) -> str | None:
+    """Why time may not be called now (the hourglass still runs), or None when it may."""
+    obs = view.observation
+    if view.game != "mixmatch" or not obs.get("hourglass_seconds") or view.deadline is None:
+        return None
+    left = view.deadline - (time.time() if now is None else now)
+    if left <= 0:
+        return None
+    return (f"The hourglass still runs ({left:.0f} s left): time can be called once it has "
+            "run out (it is called for you then).")
 
 
 def hint_text(fetch: Callable[[], str], policy: str, address: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 from rich.console import Group, RenderableType
@@ -11,6 +12,8 @@ from rich.text import Text
 from .common import JSON, Scene, joined, seats_table, who
 
 BAR = 20
+#: The width of the hourglass drawn in the claim prompt.
+PROMPT_BAR = 10
 
 
 def number_cards(items: Sequence[int], style: str = "bold cyan") -> Text:
@@ -37,6 +40,16 @@ def hourglass(scene: Scene) -> Text:
     line.append("." * (BAR - full), style="dim")
     line.append(f" {left:.0f} s left" if left > 0 else " time is up: a card is drawn")
     return line
+
+
+def countdown(observation: JSON, deadline: float | None, now: float) -> str:
+    """The hourglass as a short plain bar for the prompt ("" without a running one)."""
+    total = float(observation.get("hourglass_seconds") or 0)
+    if observation.get("phase") != "claims" or total <= 0 or deadline is None:
+        return ""
+    left = max(0.0, deadline - now)
+    full = round(PROMPT_BAR * min(1.0, left / total))
+    return f"[{'#' * full}{'.' * (PROMPT_BAR - full)}] {math.ceil(left)} s"
 
 
 def board(scene: Scene) -> RenderableType:

@@ -1,0 +1,174 @@
+"""The play prompt at a terminal: a line editor whose prompt stays live and can be called off.
+
+A plain `input()` cannot do three things the play loop needs: redraw the prompt while it
+waits (a clock or an hourglass counting down), print the other seats' moves above the line
+being typed, and give up the line when the table changes under it (a new round, the match
+over, a clock that ran out). So on a terminal the line is read key by key in cbreak mode;
+keys typed before a prompt appears are thrown away, since they were meant for a table that
+is gone. Without a terminal (moves piped in) lines are read as they come.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import re
+import select
+import sys
+import termios
+import threading
+import time
+import tty
+from collections.abc import Callable
+from typing import TextIO
+
+from rich.console import Console, RenderableType
+
+#: Seconds between two redraws of a live prompt.
+REFRESH_S = 1.0
+#: Escape sequences (arrow keys and the like) are not part of a move.
+_ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?")
+_ERASE = "\r\x1b[K"
+
+
+class Cancelled(Exception):
+    """The line was called off by `LineReader.cancel`; `typed` is what had been typed."""
+
+    def __init__(self, typed: str) -> None:
+        super().__init__("the prompt was called off")
+        self.typed = typed
+
+
+class LineReader:
+    """Reads one line at a time under a prompt; other threads may print above it or cancel it."""
+
+    def __init__(self, console: Console, stdin: TextIO | None = None) -> None:
+        self.console = console
+        self.stdin = stdin or sys.stdin
+        self.lock = threading.RLock()
+        self.live = console.is_terminal and self.stdin.isatty()
+        self._prompt: Callable[[], str] | None = None
+        self._typed = ""
+        self._cancel = False
+        self._wake_r, self._wake_w = os.pipe() if self.live else (-1, -1)
+
+    def read(self, prompt: Callable[[], str], typed: str = "",
+             stale: Callable[[], bool] = lambda: False) -> str:
+        """One line (EOFError on Ctrl-D, Cancelled when called off or already `stale`);
+        `typed` starts it."""
+        if not self.live:
+            return self._read_plain(prompt())
+        fd = self.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+        termios.tcflush(fd, termios.TCIFLUSH)  # type-ahead was meant for an older table
+        self._drain_wakeups()
+        with self.lock:
+            if stale():  # the table changed between its drawing and this prompt
+                raise Cancelled(typed)
+            self._prompt, self._typed, self._cancel = prompt, typed, False
+            self._draw()
+        tty.setcbreak(fd, termios.TCSANOW)
+        try:
+            return self._edit(fd, prompt)
+        finally:
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+            with self.lock:
+                self._prompt = None
+
+    def _read_plain(self, text: str) -> str:
+        with self.lock:
+            self._prompt = lambda: text
+        try:
+            return self.console.input(text, markup=False)
+        finally:
+            with self.lock:
+                self._prompt = None
+
+    def _edit(self, fd: int, prompt: Callable[[], str]) -> str:
+        decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        shown, next_draw = prompt(), time.monotonic() + REFRESH_S
+        while True:
+            ready, _, _ = select.select([fd, self._wake_r], [], [],
+                                        max(0.0, next_draw - time.monotonic()))
+            with self.lock:
+                if self._cancel:
+                    termios.tcflush(fd, termios.TCIFLUSH)
+                    self._erase_line()
+                    raise Cancelled(self._typed)
+                if fd in ready:
+                    line = self._keys(decoder.decode(os.read(fd, 1024)))
+                    if line is not None:
+                        return line
+                    self._draw()
+                if time.monotonic() >= next_draw:
+                    next_draw = time.monotonic() + REFRESH_S
+                    if prompt() != shown:
+                        shown = prompt()
+                        self._draw()
+
+    def _keys(self, chars: str) -> str | None:
+        """Apply typed keys to the line; the line once Enter is pressed."""
+        for char in _ESCAPES.sub("", chars):
+            if char in "\r\n":
+                self._write("\r\n")
+                return self._typed
+            if char == "\x04":
+                if not self._typed:
+                    self._write("\r\n")
+                    raise EOFError
+            elif char in "\x7f\x08":
+                self._typed = self._typed[:-1]
+            elif char == "\x15":  # Ctrl-U
+                self._typed = ""
+            elif char.isprintable():
+                self._typed += char
+        return None
+
+    def cancel(self) -> None:
+        """Call off the line being read (from another thread); no-op when none is."""
+        with self.lock:
+            if self._prompt is None or not self.live:
+                return
+            self._cancel = True
+        os.write(self._wake_w, b"x")
+
+    def show(self, line: RenderableType) -> None:
+        """Print `line` above the prompt (if one is shown) and draw the prompt again."""
+        with self.lock:
+            if self._prompt is None:
+                self.console.print(line)
+            elif self.live:
+                self._erase_line()
+                self.console.print(line)
+                self._draw()
+            else:
+                self.console.print()  # below the prompt and whatever is being typed
+                self.console.print(line)
+                self.console.print(self._prompt(), end="", markup=False)
+
+    @property
+    def prompting(self) -> bool:
+        """Whether a prompt is shown now."""
+        return self._prompt is not None
+
+    def _draw(self) -> None:
+        if self._prompt is not None:
+            self._write(_ERASE + self._prompt() + self._typed)
+
+    def _erase_line(self) -> None:
+        self._write(_ERASE)
+
+    def _write(self, text: str) -> None:
+        self.console.file.write(text)
+        self.console.file.flush()
+
+    def _drain_wakeups(self) -> None:
+        while select.select([self._wake_r], [], [], 0)[0]:
+            os.read(self._wake_r, 1024)
+
+    def close(self) -> None:
+        """Release the wake-up pipe."""
+        if self._wake_r >= 0:
+            os.close(self._wake_r)
+            os.close(self._wake_w)
+            self._wake_r = self._wake_w = -1
