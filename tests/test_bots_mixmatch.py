@@ -55,14 +55,29 @@ def test_mixmatch_solver_claims_after_its_think_time():
     assert quick.delay_s == 0.0
 
 
-def test_mixmatch_bots_make_no_claim_on_a_board_without_solution():
+def _unsolvable(hourglass: float) -> mixmatch.State:
     deck = [1] * 5 + list(range(2, 12))
-    config = mixmatch.Config.from_dict({"players": 2, "hourglass_seconds": 0, "deck": deck})
-    state = mixmatch.new_game(config, deal={"deck": deck, "rolls": [[70, 8]]})
+    config = mixmatch.Config.from_dict({"players": 2, "hourglass_seconds": hourglass,
+                                        "deck": deck})
+    state = mixmatch.new_game(config, deal={"deck": deck, "rolls": [[70, 8]]}, now=0.0)
     assert state.observation(0)["table"] == [1, 1, 1, 1, 1]
+    return state
+
+
+def test_mixmatch_bots_make_no_claim_on_a_board_without_solution():
+    state = _unsolvable(30)
     for name in ("solver", "random"):
         decision = get_policy("mixmatch", name).decide(state.observation(0), [], 0)
         assert decision.action == ""
+
+
+def test_mixmatch_solver_calls_time_on_a_board_without_solution_and_no_hourglass():
+    state = _unsolvable(0)
+    decision = get_policy("mixmatch", "solver", think_s=3).decide(state.observation(0), [], 0)
+    assert decision.action == "timeout" and decision.delay_s > 2
+    assert get_policy("mixmatch", "random").decide(state.observation(0), [], 0).action == ""
+    events = state.apply_action(decision.action, None)  # the service applies it as the host
+    assert events[0]["type"] == "hourglass_ran_out"
 
 
 def test_mixmatch_bot_makes_no_move_for_a_seat_that_is_out():
@@ -107,7 +122,8 @@ def test_mixmatch_solver_plays_a_whole_game_of_bots():
     rng = random.Random(0)
     while not state.is_terminal():
         decisions = [(p.decide(state.observation(s), [], 0), s) for s, p in enumerate(policies)]
-        claims = sorted(((d.delay_s, s, d.action) for d, s in decisions if d.action),
+        claims = sorted(((d.delay_s, s, d.action) for d, s in decisions
+                         if d.action.startswith("claim")),
                         key=lambda x: (x[0], rng.random()))
         if claims:
             events = state.apply_action(claims[0][2], claims[0][1])

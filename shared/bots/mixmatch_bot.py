@@ -5,8 +5,10 @@ decision, which a worker makes as soon as the board appears: ``Decision.delay_s`
 the share of the maximum card count it settles for. It asks ``shared.solver.best`` for
 the most cards any solution uses (within ``budget_s``), then looks for a solution with
 ``ceil(share * max)`` cards, growing to the maximum when that count has none. A board
-with no solution gets no claim (``""``): the next board (a drawn card, a new round)
-brings a new decision. In variant 2 it takes the smallest card on the table as its own:
+with no solution gets no claim: with no hourglass the bot calls time (``"timeout"``,
+after its think time), since nobody else may ever do it in a match of bots; with one, the
+service calls it when the sand runs out. The next board (a drawn card, a new round) brings
+a new decision. In variant 2 it takes the smallest card on the table as its own:
 small numbers fit the most solutions.
 """
 
@@ -72,8 +74,13 @@ class SolverBot:
         board, target, rules = mm.board_of(view), view["target"], mm.rules_of(view)
         top = best(board, target, rules, self.budget_s)
         if top.solution is None:
-            return Decision("", {"reason": "no solution found", "proven": top.proven},
-                            time.perf_counter() - start, top.nodes)
+            evaluation = {"reason": "no solution found", "proven": top.proven}
+            spent = time.perf_counter() - start
+            if not view.get("hourglass_seconds"):
+                # No hourglass: time moves only when a seat calls it (ruling M5).
+                return Decision("timeout", evaluation, spent, top.nodes,
+                                delay_s=max(0.0, self.think_s - spent))
+            return Decision("", evaluation, spent, top.nodes)
         want = max(1, math.ceil(self.share * top.cards_used))
         solution = top.solution
         if want < top.cards_used:
