@@ -37,6 +37,11 @@ class BotServer:
         """The bound gRPC port."""
         return self.rpc.port
 
+    @property
+    def in_flight(self) -> int | None:
+        """Calls running or waiting now (see shared.rpc.server.Server.in_flight)."""
+        return self.rpc.in_flight
+
     def start(self) -> None:
         """Serve calls (health SERVING, /metrics up)."""
         self.rpc.start()

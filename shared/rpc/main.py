@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 import signal
 import threading
 from types import FrameType
@@ -14,7 +15,8 @@ SHUTDOWN_GRACE_SECONDS = 5.0
 
 
 class Stoppable(Protocol):
-    """A server that starts, and stops after a grace period."""
+    """A server that starts, and stops after a grace period (an `in_flight` count of calls
+    still running, when it has one, lets the loop exit without waiting for them)."""
 
     def start(self) -> None:
         """Begin serving."""
@@ -28,7 +30,9 @@ def serve_until_signalled(server: Stoppable, log: logging.Logger,
     """Start `server`, serve until SIGTERM or SIGINT, then stop it gracefully; exit status 0.
 
     Stopping reports NOT_SERVING, refuses new calls and lets those in flight run for up to
-    `grace` seconds; the process exits as soon as they are done.
+    `grace` seconds; the process exits as soon as they are done. Work still running past
+    the grace (a search does not stop when its call is cancelled) is abandoned: the process
+    exits at once rather than keep the pod until its kill.
     """
     stopping = threading.Event()
 
@@ -41,4 +45,12 @@ def serve_until_signalled(server: Stoppable, log: logging.Logger,
     server.start()
     stopping.wait()
     server.stop(grace=grace)
+    # A handler still running past the grace (a search ignores its call's cancellation)
+    # would keep the process alive until it ends: interpreter exit joins the pool's threads.
+    running = getattr(server, "in_flight", None)
+    if running:
+        log.warning("exiting with calls still running after the grace period",
+                    extra={"in_flight": running})
+        logging.shutdown()
+        os._exit(0)
     return 0

@@ -77,6 +77,11 @@ class Server:
         log.info("serving %s on port %d", ", ".join(self.names), self.port,
                  extra={"grpc_port": self.port, "metrics_port": self.metrics_port})
 
+    @property
+    def in_flight(self) -> int | None:
+        """Work calls running or waiting in the gate now (None: the server has no gate)."""
+        return None if self.gate is None else self.gate.admitted
+
     def set_serving(self, serving: bool) -> None:
         """Report SERVING (or NOT_SERVING) for "" and every service, health and gauge alike."""
         for name in ("", *self.names):
@@ -86,9 +91,8 @@ class Server:
     def stop(self, grace: float | None = 5.0, drain: float = 0.0) -> None:
         """Report NOT_SERVING, wait `drain` s for balancers to notice, then refuse new calls
         and give those in flight up to `grace` s (None: none) before cancelling them."""
-        in_flight = self.gate.admitted if self.gate is not None else None
         log.info("shutting down", extra={"grace_s": grace, "drain_s": drain,
-                                         "in_flight": in_flight})
+                                         "in_flight": self.in_flight})
         started = time.monotonic()
         self.serving.set(False)
         self.health.enter_graceful_shutdown()
