@@ -10,6 +10,7 @@ either: a policy drops the events not meant for its seat.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from test_bots_support import (
@@ -22,6 +23,7 @@ from test_bots_support import (
 )
 
 from shared.bots import get_policy
+from shared.games import registry
 
 REDEALS = {"livemix": livemix_redeal, "vivo": vivo_redeal}
 POLICIES = [("heuristic", {}), ("ismcts", {"iterations": 150})]
@@ -61,6 +63,41 @@ def test_bot_ignores_private_events_meant_for_other_seats(game, name, params):
             continue
         _seat, view, seen = seat_inputs(state, events)
         assert len(events) > len(seen)  # the others' deals are in the full list
+        own = policy.decide(view, seen, seed)
+        every = policy.decide(view, events, seed)
+        assert (every.action, every.evaluation) == (own.action, own.evaluation)
+
+
+#: Per game: the option naming the colour (suit) a 3-player game leaves out, a value other
+#: than its default, and the card-name letter of the default one.
+LEFT_OUT = {"livemix": ("removed_colour", "heart", "M"), "vivo": ("removed_suit", "R", "Y")}
+
+
+def _blind_openings(game: str, count: int) -> list[tuple[Any, list[dict]]]:
+    """3-player openings where the seat to act holds no card of the default left-out colour
+    (so its own cards cannot tell which colour is out), the first `count` seeds found."""
+    key, removed, default_letter = LEFT_OUT[game]
+    config = registry.make_config(game, {"players": 3, key: removed})
+    found = []
+    for seed in range(20_000):
+        state = registry.new_game(game, config, seed=seed)
+        hand = state.observation(state.current_player())["hand"]
+        if not any(card.startswith(default_letter) for card in hand):
+            found.append((state, registry.opening_events(state)))
+            if len(found) == count:
+                return found
+    raise AssertionError(f"fewer than {count} such {game} openings")
+
+
+@pytest.mark.parametrize("game", ["livemix", "vivo"])
+@pytest.mark.parametrize(("name", "params"), POLICIES)
+def test_bot_ignores_other_seats_deals_that_would_show_the_left_out_colour(game, name, params):
+    # With 3 players the others' deals show which colour (suit) is out of the game; a seat
+    # holding none of the default one cannot know it, and must not learn it from them.
+    policy = get_policy(game, name, **params)
+    for seed, (state, events) in enumerate(_blind_openings(game, 3)):
+        _seat, view, seen = seat_inputs(state, events)
+        assert len(events) > len(seen)
         own = policy.decide(view, seen, seed)
         every = policy.decide(view, events, seed)
         assert (every.action, every.evaluation) == (own.action, own.evaluation)
