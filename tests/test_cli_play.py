@@ -93,7 +93,7 @@ def test_cli_play_vivo_whole_game_against_bots_through_a_terminal(stack: Stack,
     assert "hand" not in room.match.get(match_id).observation  # the spectator sees none
     term.send("h")
     term.expect_exact(MOVE_PROMPT)
-    assert "a card as shown (e.g. H12), or its number in the list of legal moves" in \
+    assert "a card as shown (e.g. R5), or its number in the list of legal moves" in \
         term.last()
     term.send("?")
     term.expect_exact(MOVE_PROMPT)

@@ -215,3 +215,15 @@ def test_cli_play_flags_become_game_options() -> None:
         options_of(parser().parse_args(["play", "vivo", "--hourglass", "5"]))
     with pytest.raises(InvalidArgument):
         options_of(parser().parse_args(["play", "vivo", "-o", "faster"]))
+
+
+def test_cli_lines_agree_in_number_with_their_subject() -> None:
+    _, events = play("livemix", {"players": 3}, 0)
+    opening = next(e for e in events if e["type"] == "round_start")
+    line = describe("livemix", opening, NAMES[:3], opening["first_lead"])
+    assert line is not None and "you lead;" in line
+    one_left = Scene({**play("mixmatch", {"players": 2, "faster": True}, 0)[0].observation(0),
+                      "deck_size": 1}, NAMES[:2], 0)
+    assert "round 1 of 2, 1 card in the deck" in draw("mixmatch", one_left)
+    assert any("e.g. R5" in line for line in moves.help_lines("vivo"))
+    assert not any("H12" in line for line in moves.help_lines("vivo"))

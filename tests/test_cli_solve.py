@@ -21,7 +21,7 @@ from shared.cli.main import main
 
 #: The console script the project installs next to the interpreter.
 CARDROOM = Path(sys.executable).with_name("cardroom")
-COMMANDS = ("play", "join", "watch", "replay", "matches", "policies", "solve", "verify")
+COMMANDS = ("play", "join", "create", "watch", "replay", "matches", "policies", "solve", "verify")
 
 
 @pytest.fixture(scope="module")
@@ -139,3 +139,10 @@ def test_cli_top_level_help_lists_the_commands() -> None:
     assert done.returncode == 0
     assert all(f"    {command} " in done.stdout for command in COMMANDS)
     assert cardroom().returncode == 2  # a command is required
+
+
+def test_cli_solve_of_one_card_says_card(solver_addr: str) -> None:
+    done = cardroom("solve", "12", "--target", "12", "--all", "--solver", solver_addr)
+    assert done.returncode == 0, done.stderr
+    assert "uses the one card: 12" in done.stdout
+    assert "each using 1 card:" in done.stdout and "1 cards" not in done.stdout

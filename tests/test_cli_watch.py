@@ -12,11 +12,13 @@ import pytest
 from support.client_stack import Stack, fresh_db, running_stack
 from support.match_client import ADMIN
 from support.redis_server import RedisServer, free_port
-from test_cli_play import Terminal, reap_terminals  # noqa: F401  (fixture)
+from support.terminal import Terminal, reap_terminals
 from test_client_match import play_out
 from test_client_resilience import start_replica
 
 from shared.client import Cardroom, connect, human, open_seat
+
+__all__ = ["reap_terminals"]  # the autouse fixture, imported to take effect here
 
 
 @pytest.fixture(scope="module")
@@ -203,3 +205,45 @@ def test_cli_replay_of_mixmatch_shows_claims_and_time_outs(stack: Stack, room: C
     assert term.text.count("solved it with") == len(claims) == 2  # faster: two rounds
     assert term.text.count("Time! ") == len(actions) - len(claims) >= 2
     assert "Mix Match - round 2 of 2" in term.text and "Game over" in term.text
+    first = room.match.replay(created.match_id).events
+    table = next(e.data["table"] for e in first if e.type == "round_started")
+    assert f"Round 1: table {' '.join(f'[{n}]' for n in table)}" in term.text  # before move 1
+    assert term.text.index("Round 1: table") < term.text.index("1. ")
+
+
+def test_cli_lobby_shows_whole_match_ids_on_a_narrow_terminal(stack: Stack,
+                                                               room: Cardroom) -> None:
+    waiting = room.match.create("mixmatch", 2, [open_seat(), open_seat()]).match_id
+    term = Terminal(stack, "matches", "--game", "mixmatch", "--status", "open", columns=64)
+    assert term.close() == 0
+    assert any(line.startswith(waiting + " ") for line in term.text.splitlines())
+
+
+def test_cli_create_makes_a_match_with_open_seats(stack: Stack, room: Cardroom) -> None:
+    term = Terminal(stack, "create", "vivo", "--players", "3", "--bot-seats", "1", "--seed", "4")
+    term.expect(r"cardroom join ([0-9a-f]{28})")
+    match_id = term.group(1)
+    assert term.close() == 0
+    view = room.match.get(match_id)
+    assert view.status == "open" and [s.kind for s in view.seats] == ["open", "open", "bot"]
+    assert f"cardroom watch {match_id}" in term.text
+    refused = Terminal(stack, "create", "vivo", "--players", "3", "--bot-seats", "4")
+    refused.expect_exact("--bot-seats must be 0 to 3")
+    assert refused.close() == 1
+
+
+def test_cli_watch_from_start_prints_the_past_then_draws_the_table_once(
+        stack: Stack, room: Cardroom) -> None:
+    created = room.match.create("vivo", 3, [human("ann"), human("bob"), human("cy")], seed=6)
+    seats = {s: room.match.seat(created.match_id, t) for s, t in created.tokens.items()}
+    for _ in range(6):  # two tricks
+        view = seats[0].view()
+        mover = seats[view.current_player or 0]
+        mover.move(mover.view().legal_moves[0])
+    term = Terminal(stack, "watch", created.match_id, "--from-start")
+    term.expect_shown("Trick: -")  # the table of now, after the two past tricks
+    shown = term.text
+    assert shown.count("Harmony:") == 1
+    assert len(re.findall(r"^(ann|bob|cy) plays ", shown, re.MULTILINE)) == 6
+    assert shown.rindex(" plays ") < shown.index("Harmony:")
+    assert "trick 3 of 12" in shown

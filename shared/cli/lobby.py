@@ -61,8 +61,10 @@ def run_matches(app: App, args: argparse.Namespace) -> int:
     if not found:
         app.console.print("No matches.")
         return 0
-    table = Table(box=None, header_style="bold dim", padding=(0, 2, 0, 0))
-    for name in ("match", "game", "status", "players", "seats", "open", "created"):
+    table = Table(box=None, header_style="bold dim", padding=(0, 1, 0, 0))
+    # The id is copied into watch, replay and join: it is never cut, whatever the width.
+    table.add_column("match", no_wrap=True, min_width=max(len(m.match_id) for m in found))
+    for name in ("game", "status", "players", "seats", "open", "created"):
         table.add_column(name)
     now = time.time()
     for m in found:

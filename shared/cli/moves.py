@@ -86,7 +86,8 @@ def help_lines(game: str) -> list[str]:
                  "t or timeout: call time (with no hourglass; with one, it is called when "
                  "the sand has run out)"]
     else:
-        moves = ["a card as shown (e.g. H12), or its number in the list of legal moves"]
+        example = "R5" if game == "vivo" else "H12"
+        moves = [f"a card as shown (e.g. {example}), or its number in the list of legal moves"]
     return [*moves, "? or hint: what a bot would play", "Enter or b: draw the table again",
             "q or quit: resign (you leave the match for good)",
             "Ctrl-D: leave without resigning"]

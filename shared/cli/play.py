@@ -9,7 +9,7 @@ from typing import Any
 from rich.text import Text
 
 from shared.bots import list_policies
-from shared.client import SeatSession, bot, human
+from shared.client import SeatSession, bot, human, open_seat
 from shared.client.types import GAMES
 from shared.errors import InvalidArgument, NotFound
 
@@ -33,19 +33,8 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     play.add_argument("--players", "-n", type=int,
                       help="seats at the table, you included (default: livemix 4, vivo 4, "
                            "mixmatch 2)")
-    play.add_argument("--bots", metavar="POLICY",
-                      help="the bots' policy (default: heuristic, solver for mixmatch; see "
-                           "cardroom policies)")
-    play.add_argument("--strength", type=int, default=0, help="the bots' strength (0: default)")
     play.add_argument("--name", default="", help="your name at the table")
-    play.add_argument("--seed", type=int, help="deal from this seed (the same seed, the same "
-                      "cards)")
-    play.add_argument("--hourglass", type=float, metavar="SECONDS",
-                      help="Mix Match: seconds per hourglass (0: none, call time yourself)")
-    play.add_argument("--clock", type=float, metavar="SECONDS",
-                      help="seconds you have per move (a bot moves for you when it runs out)")
-    play.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
-                      help="a game option (JSON value), e.g. -o faster=true; repeatable")
+    _match_flags(play)
     _hint_flag(play)
     play.set_defaults(run=run_play)
     join = commands.add_parser(
@@ -58,6 +47,36 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     join.add_argument("--name", default="", help="your name at the table")
     _hint_flag(join)
     join.set_defaults(run=run_join)
+    create = commands.add_parser(
+        "create", parents=[common], help="create a match with open seats for others to join",
+        description="Create a match whose first seats are open (anyone may take one with "
+                    "'cardroom join MATCH_ID') and whose last --bot-seats seats are bots; "
+                    "print its id. With every seat a bot, it is a match to watch.")
+    create.add_argument("game", choices=sorted(GAMES), help="the game")
+    create.add_argument("--players", "-n", type=int,
+                        help="seats at the table (default: livemix 4, vivo 4, mixmatch 2)")
+    create.add_argument("--bot-seats", type=int, default=0, metavar="N",
+                        help="how many of the seats bots play (default 0: all open)")
+    _match_flags(create)
+    create.set_defaults(run=run_create)
+
+
+def _match_flags(parser: argparse.ArgumentParser) -> None:
+    """The flags of a new match: its bots, deal, clocks and options."""
+    parser.add_argument("--bots", metavar="POLICY",
+                        help="the bots' policy (default: heuristic, solver for mixmatch; see "
+                             "cardroom policies)")
+    parser.add_argument("--strength", type=int, default=0,
+                        help="the bots' strength (0: default)")
+    parser.add_argument("--seed", type=int, help="deal from this seed (the same seed, the "
+                        "same cards)")
+    parser.add_argument("--hourglass", type=float, metavar="SECONDS",
+                        help="Mix Match: seconds per hourglass (0: none, call time yourself)")
+    parser.add_argument("--clock", type=float, metavar="SECONDS",
+                        help="seconds a human seat has per move (a bot moves for it when "
+                             "they run out)")
+    parser.add_argument("--option", "-o", action="append", default=[], metavar="KEY=VALUE",
+                        help="a game option (JSON value), e.g. -o faster=true; repeatable")
 
 
 def _hint_flag(parser: argparse.ArgumentParser) -> None:
@@ -109,6 +128,27 @@ def run_play(app: App, args: argparse.Namespace) -> int:
     session = app.room.match.seat(created.match_id, token)
     return _play(app, session, args.hint_policy or policy, cursor=0,
                  clock=args.clock is not None)
+
+
+def run_create(app: App, args: argparse.Namespace) -> int:
+    """Create a match with open seats (and bots in the last ones); print how to join it."""
+    players = args.players or DEFAULT_PLAYERS[args.game]
+    if not 0 <= args.bot_seats <= players:
+        raise InvalidArgument(f"--bot-seats must be 0 to {players}", "bot_seats")
+    policy = args.bots or DEFAULT_POLICIES[args.game]
+    if args.bot_seats:
+        check_policy(args.game, policy)
+    seats = ([open_seat() for _ in range(players - args.bot_seats)]
+             + [bot(policy, args.strength) for _ in range(args.bot_seats)])
+    created = app.room.match.create(args.game, players, seats, options=options_of(args),
+                                     seed=args.seed, clock=args.clock)
+    app.console.print(Text.assemble(("Match ", "bold"), (created.match_id, "bold cyan"),
+                                    f": {args.game}, {players} seats, "
+                                    f"{players - args.bot_seats} open."))
+    if args.bot_seats < players:
+        app.console.print(f"Take a seat: cardroom join {created.match_id}", markup=False)
+    app.console.print(f"Follow it: cardroom watch {created.match_id}", markup=False)
+    return 0
 
 
 def run_join(app: App, args: argparse.Namespace) -> int:

@@ -11,6 +11,7 @@ from rich.text import Text
 from shared.client.types import Solution, SolveResult, Verdict
 
 from .app import App
+from .render.common import count
 
 
 def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
@@ -71,18 +72,19 @@ def _usage(result: SolveResult, card_count: int) -> Text:
     assert result.solution is not None
     used = _numbers(result.solution.cards)
     if result.cards_used == card_count:
-        return Text(f"uses all {card_count} cards: {used}")
+        every = "the one card" if card_count == 1 else f"all {card_count} cards"
+        return Text(f"uses {every}: {used}")
     if result.proven:
-        return Text(f"uses {result.cards_used} of {card_count} cards: {used} (proven: no "
-                    "solution uses more)")
-    return Text(f"uses {result.cards_used} of {card_count} cards: {used} (the best found in "
-                "time, not proven)", style="yellow")
+        return Text(f"uses {result.cards_used} of {count(card_count, 'card')}: {used} (proven: "
+                    "no solution uses more)")
+    return Text(f"uses {result.cards_used} of {count(card_count, 'card')}: {used} (the best "
+                "found in time, not proven)", style="yellow")
 
 
 def _print_all(app: App, result: SolveResult) -> None:
-    count = ("exactly" if result.optimal_exact else "at least") + f" {result.optimal_count}"
-    app.console.print(Text(f"{count} optimal solution(s), each using {result.cards_used} "
-                           "cards:", style="bold"))
+    how_many = ("exactly" if result.optimal_exact else "at least") + f" {result.optimal_count}"
+    app.console.print(Text(f"{how_many} optimal solution(s), each using "
+                           f"{count(result.cards_used, 'card')}:", style="bold"))
     for solution in result.optimal:
         app.console.print(f"  {solution.expression}", markup=False)
 

@@ -51,11 +51,20 @@ def run_watch(app: App, args: argparse.Namespace) -> int:
     names = names_of(view.seats, view.seat)
     app.console.print(Text.assemble(("Match ", "bold"), (view.match_id, "bold cyan"),
                                     f" ({view.game}, {view.status})"))
+    cursor = view.event_seq
+    if args.from_start:
+        # What happened so far, as lines only: the tables of then are not at hand, and the
+        # table of now drawn after each past trick would be wrong.
+        for event in matches.watch(args.match_id, args.token, 0, follow=False):
+            line = render.describe(view.game, event.data, names, view.seat)
+            if line is not None:
+                app.console.print(line)
+            cursor = max(cursor, event.seq)
+        view = matches.get(args.match_id, args.token)
     _draw(app, view)
     if view.over:
         app.console.print(result_text(view.result, names, view.seat))
         return 0
-    cursor = 0 if args.from_start else view.event_seq
 
     def resumed(after: int, reason: str) -> None:
         app.console.print(f"[dim]connection lost ({escape(reason)}); back, resuming after "
@@ -105,6 +114,11 @@ class Steps:
         return Scene(state.observation(None), self.names,
                      hands=hands if any(hands) else None, now=now)
 
+    def opening(self) -> list[str]:
+        """The lines of the events that opened the match (Mix Match: round 1's board)."""
+        described = [render.describe(self.replay.game, e, self.names) for e in self.events[0]]
+        return [line for line in described if line]
+
     def lines(self, step: int) -> list[str]:
         """The event lines of move `step` (1-based), headed by its number."""
         action = self.replay.actions[step - 1]
@@ -126,6 +140,8 @@ def run_replay(app: App, args: argparse.Namespace) -> int:
         app.console.print(render.board(game, steps.scene(step)))
         return 0
     if args.all or not sys.stdin.isatty():
+        for line in steps.opening():
+            app.console.print(line)
         for step in range(1, len(steps) + 1):
             for line in steps.lines(step):
                 app.console.print(line)

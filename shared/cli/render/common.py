@@ -62,6 +62,11 @@ def seat_name(names: Sequence[str], seat: int | None, me: int | None = None) -> 
     return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
+def count(number: int, noun: str) -> str:
+    """`number` and `noun`, plural unless it is one ("1 card", "5 cards")."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
 def who(names: Sequence[str], seat: int | None, me: int | None = None) -> str:
     """A seat's screen name, safe inside rich markup."""
     return escape(seat_name(names, seat, me))

@@ -120,8 +120,9 @@ def describe(event: JSON, names: Sequence[str], me: int | None = None) -> str | 
     """A line of rich markup for one Livemix event (None for those not worth a line)."""
     kind = event.get("type")
     if kind == "round_start":
-        return (f"[bold]Round {event['round'] + 1}[/]: {who(names, event['first_lead'], me)} "
-                f"leads; the token is on {_markup_member(event.get('token'))}")
+        lead = event["first_lead"]
+        return (f"[bold]Round {event['round'] + 1}[/]: {who(names, lead, me)} lead{_s(lead, me)}; "
+                f"the token is on {_markup_member(event.get('token'))}")
     if kind == "play":
         return f"{who(names, event['seat'], me)} play{_s(event['seat'], me)} {_markup_card(event)}"
     if kind == "token_moved":

@@ -9,7 +9,7 @@ from rich.console import Group, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
-from .common import JSON, Scene, joined, seats_table, who
+from .common import JSON, Scene, count, joined, seats_table, who
 
 BAR = 20
 #: The width of the hourglass drawn in the claim prompt.
@@ -56,8 +56,8 @@ def board(scene: Scene) -> RenderableType:
     """The whole table (Mix Match hides nothing but the deck)."""
     obs = scene.observation
     rounds = f" of {obs['rounds']}" if obs.get("rounds") else ""
-    title = Text(f"Mix Match - round {obs['round']}{rounds}, {obs['deck_size']} cards in the "
-                 "deck", style="bold")
+    title = Text(f"Mix Match - round {obs['round']}{rounds}, {count(obs['deck_size'], 'card')} "
+                 "in the deck", style="bold")
     parts: list[RenderableType] = [title]
     if obs.get("target"):
         dice = obs.get("dice") or []
