@@ -122,9 +122,9 @@ def test_best_single_card_and_empty_board() -> None:
 
 def test_m3_best_zero_and_fractions_only_where_the_rules_allow_them() -> None:
     assert best([3, 3], 0).cards_used == 0
-    assert best([3, 3], 0, NEGATIVE).solution.expression == "3 - 3"  # type: ignore[union-attr]
+    assert best([3, 3], 0, NEGATIVE).solution.expression == "3-3"  # type: ignore[union-attr]
     assert best([7, 2], F(7, 2)).cards_used == 0
-    assert best([7, 2], F(7, 2), FRACTIONS).solution.expression == "7 / 2"  # type: ignore[union-attr]
+    assert best([7, 2], F(7, 2), FRACTIONS).solution.expression == "7/2"  # type: ignore[union-attr]
 
 
 def test_best_rejects_cards_and_targets_that_are_not_numbers() -> None:
@@ -139,7 +139,7 @@ def test_best_rejects_cards_and_targets_that_are_not_numbers() -> None:
 
 def test_best_result_to_dict_is_json_ready() -> None:
     data = best([2, 3], 6).to_dict()
-    assert data["solution"]["expression"] == "3 * 2"
+    assert data["solution"]["expression"] == "3*2"
     assert (data["cards_used"], data["proven"]) == (2, True)
 
 

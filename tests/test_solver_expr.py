@@ -70,7 +70,7 @@ def test_solution_from_tree_rejects_an_illegal_tree() -> None:
 
 def test_solution_to_dict_writes_fractions_as_text() -> None:
     solution = Solution.from_tree(("/", 7, 2), FRACTIONS)
-    assert solution.to_dict() == {"expression": "7 / 2", "cards": [2, 7], "value": "7/2"}
+    assert solution.to_dict() == {"expression": "7/2", "cards": [2, 7], "value": "7/2"}
     assert solution.value == F(7, 2)
 
 

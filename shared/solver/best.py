@@ -11,6 +11,17 @@ Three phases share one Searcher (tables and failure memo):
 
 With a budget the call returns the best answer found when time is up, ``proven=False``;
 between two clock checks the search does at most a few milliseconds of work.
+
+Rule inclusion (M3): every solution under the default rules is one under allow_negative
+or allow_fractions, and every one of those is one under both. So a search under looser
+rules first runs the searches of the stricter rule sets (``stricter``), strictest first,
+each seeded with the previous one's best, within the same deadline; the requested search
+then starts from that seed (phase 2 is skipped, phase 3 stops at the seed's card count).
+A looser search thus never answers with fewer cards than the stricter one in the same
+budget, and once a stricter search uses every card the answer is proven under every rule
+set. The stricter searches cost little: looser rules make far larger value tables, and
+the strict search usually settles a board many times sooner (16 cards, target 99989:
+0.35 s under the default rules; nothing at all in 10 s under allow_fractions alone).
 """
 
 from __future__ import annotations
@@ -104,17 +115,62 @@ def _prove(searcher: Searcher, board: Cards, target: Num, found: _Best) -> None:
                 return
 
 
-def search_best(searcher: Searcher, board: Cards, target: Num) -> tuple[int, Tree | None, bool]:
-    """(cards used, tree, proven) for a validated board, within the searcher's budget."""
-    found = _Best()
+def stricter(rules: ArithRules) -> list[ArithRules]:
+    """The rule sets whose solutions are all solutions under `rules`, strictest first."""
+    chain = [DEFAULT_RULES, ArithRules(allow_negative=True), ArithRules(allow_fractions=True)]
+    return [other for other in chain if other != rules and _within(other, rules)]
+
+
+def _within(strict: ArithRules, loose: ArithRules) -> bool:
+    return ((loose.allow_negative or not strict.allow_negative)
+            and (loose.allow_fractions or not strict.allow_fractions))
+
+
+def search_best(searcher: Searcher, board: Cards, target: Num, seed: int = 0,
+                seed_tree: Tree | None = None) -> tuple[int, Tree | None, bool]:
+    """(cards used, tree, proven) for a validated board, within the searcher's budget.
+
+    A seed (a solution with `seed` cards, legal under the searcher's rules) stands in for
+    the first answer: only larger card counts are searched.
+    """
+    found = _Best(seed, seed_tree) if seed_tree is not None else _Best()
     try:
+        if found.cards == len(board):
+            return found.cards, found.tree, True
         if board and not found.offer(len(board), _limited(searcher, board, target,
                                                           PROBE_NODES)):
-            _first_answer(searcher, board, target, found)
+            if found.tree is None:
+                _first_answer(searcher, board, target, found)
             _prove(searcher, board, target, found)
     except OutOfBudget:
         return found.cards, found.tree, False
     return found.cards, found.tree, True
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What search_under found: the cards used, a tree, proof, and the requested searcher."""
+
+    cards: int
+    tree: Tree | None
+    proven: bool
+    searcher: Searcher
+    nodes: int
+
+
+def search_under(board: Cards, target: Num, rules: ArithRules,
+                 deadline: float | None) -> Outcome:
+    """The best search under `rules`, seeded by the searches under every stricter rule set."""
+    cards, tree, nodes = 0, None, 0
+    for strict in stricter(rules):
+        seeder = Searcher(kernel_for(strict), deadline)
+        cards, tree, _ = search_best(seeder, board, target, cards, tree)
+        nodes += seeder.nodes
+        if cards == len(board):
+            break  # every card used: no rule set can do better
+    searcher = Searcher(kernel_for(rules), deadline)
+    cards, tree, proven = search_best(searcher, board, target, cards, tree)
+    return Outcome(cards, tree, proven, searcher, nodes + searcher.nodes)
 
 
 def best(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
@@ -123,7 +179,7 @@ def best(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
     start = time.perf_counter()
     board, goal = board_of(cards), target_of(target)
     deadline = None if budget_s is None else start + budget_s
-    searcher = Searcher(kernel_for(rules), deadline)
-    used, tree, proven = search_best(searcher, board, goal)
-    solution = None if tree is None else Solution.from_tree(tree, rules)
-    return BestResult(solution, used, proven, searcher.nodes, time.perf_counter() - start)
+    found = search_under(board, goal, rules, deadline)
+    solution = None if found.tree is None else Solution.from_tree(found.tree, rules)
+    return BestResult(solution, found.cards, found.proven, found.nodes,
+                      time.perf_counter() - start)

@@ -11,7 +11,10 @@ Canonical form (what "the same solution" means everywhere in shared.solver):
   allow_negative differs from ``(b-a)*c`` even where the values agree).
 - Terms and factors are ordered by decreasing value, ties by text; positive terms (and
   numerator factors) come first, so the text reads left to right as ``p1 + p2 - n1 - n2``
-  and ``f1 * f2 / d1 / d2``, brackets only around a sum used as a factor.
+  and ``f1 * f2 / d1 / d2``, brackets only around a sum used as a factor. A Solution's
+  expression is that text without its blanks (``p1+p2-n1``): exactly what the claim
+  parser renders for it (``parse_expression(text).render() == text``), the form Verify
+  and match events give.
 
 Read left to right, that text is legal under the rules whenever the tree it came from
 was: partial sums of the positive terms only grow, subtracting then falls towards the
@@ -165,7 +168,7 @@ def steps_value(form: Canon, rules: ArithRules = DEFAULT_RULES) -> Num | None:
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """One solution: canonical text, the cards it uses (sorted) and its value."""
+    """One solution: canonical text without blanks, the cards it uses (sorted), its value."""
 
     expression: str
     cards: tuple[int, ...]
@@ -177,7 +180,8 @@ class Solution:
         value = steps_value(form, rules)
         if value is None or value != form.value:
             raise CardroomError(f"solver wrote {form.text}, which is not legal under {rules}")
-        return cls(form.text, form.cards(), plain(value))
+        # The claim grammar's canonical text (no blanks), as Verify and match events give it.
+        return cls(form.text.replace(" ", ""), form.cards(), plain(value))
 
     @classmethod
     def from_tree(cls, tree: Tree, rules: ArithRules = DEFAULT_RULES) -> Solution:

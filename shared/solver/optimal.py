@@ -5,10 +5,22 @@ count_trees(), which counts every binary tree the way Hutton's "The countdown pr
 does (operands in order, cards told apart by position, any subset of the cards).
 
 Difficulty of a board and target: ``k - log10(N)``, k being the most cards any solution
-uses and N the number of canonical solutions with k cards (at most the limit, so an
-inexact count gives an upper bound on the difficulty); 0 when there is no solution.
+uses and N the number of canonical solutions with k cards; 0 when there is no solution.
 Read it as "cards to combine, less one for every tenfold more ways to do it": one
 six-card solution rates 6, a hundred of them 4, a lone one-card solution 1.
+
+profile() starts from the best search (shared.solver.best.search_under, what Solve
+answers), so its maximum is never below Solve's in the same budget, then counts the
+solutions with that many cards, then the smaller counts from 1 up, as time allows. What
+an inexact figure bounds:
+
+- a row with ``exact=False`` holds a lower bound: at least that many solutions (the
+  limit or the clock stopped the listing);
+- ``max_cards`` is always reached by a solution; it is the maximum when the search was
+  proven (``max_proven``), else a lower bound on it;
+- ``difficulty`` uses the count of its top row: with that row inexact it is an upper
+  bound on ``max_cards - log10(N)`` for the true N of that many cards (and with
+  ``max_proven`` false the true maximum, and so the true rating, may be higher).
 
 Cost (limit 1000, dealt boards): about 5 ms at 5 cards, 30 ms at 6 and 0.4-0.6 s at 7
 under the default rules; allow_negative about 1.5x that, allow_fractions about 10x (a
@@ -26,12 +38,13 @@ from typing import Any
 
 from shared.arith import DEFAULT_RULES, OPS, ArithRules, Num, combine
 from shared.errors import InvalidArgument
-from shared.solver.best import board_of, search_best, target_of
+from shared.solver.best import board_of, search_under, target_of
 from shared.solver.canon_enum import Enumerator, distinct
 from shared.solver.expr import Canon, Solution
-from shared.solver.kernels import kernel_for
 from shared.solver.multiset import Cards, sub_multisets
-from shared.solver.search import Searcher
+
+#: Most of the time left after the search that profile() spends counting the top row.
+TOP_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +79,7 @@ class Profile:
     rows: tuple[ProfileRow, ...]
     max_cards: int
     difficulty: float
+    max_proven: bool = True
 
     @property
     def exact(self) -> bool:
@@ -74,7 +88,8 @@ class Profile:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form."""
-        return {"max_cards": self.max_cards, "difficulty": self.difficulty,
+        return {"max_cards": self.max_cards, "max_proven": self.max_proven,
+                "difficulty": self.difficulty,
                 "rows": [{"cards": r.cards, "count": r.count, "exact": r.exact}
                          for r in self.rows]}
 
@@ -90,8 +105,8 @@ def _forms(enumerator: Enumerator, board: Cards, target: Num, k: int) -> Iterato
 
 
 def _sorted(forms: Iterable[Canon], rules: ArithRules) -> tuple[Solution, ...]:
-    ordered = sorted(forms, key=lambda f: (len(f.text), f.text))
-    return tuple(Solution.from_canon(f, rules) for f in ordered)
+    solutions = [Solution.from_canon(f, rules) for f in forms]
+    return tuple(sorted(solutions, key=lambda s: (len(s.expression), s.expression)))
 
 
 def all_optimal(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
@@ -100,11 +115,12 @@ def all_optimal(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_R
     _check_limit(limit)
     board, goal = board_of(cards), target_of(target)
     deadline = None if budget_s is None else time.perf_counter() + budget_s
-    searcher = Searcher(kernel_for(rules), deadline)
-    used, tree, proven = search_best(searcher, board, goal)
+    found = search_under(board, goal, rules, deadline)
+    used, tree, proven = found.cards, found.tree, found.proven
     if tree is None:
         return Optimal(used, (), 0, proven, proven)
-    forms, exact = distinct(_forms(Enumerator(searcher), board, goal, used), limit, deadline)
+    forms, exact = distinct(_forms(Enumerator(found.searcher), board, goal, used), limit,
+                            deadline)
     if not forms:  # out of time before the listing found one: the search's own answer
         return Optimal(used, (Solution.from_tree(tree, rules),), 1, False, proven)
     return Optimal(used, _sorted(forms, rules), len(forms), exact and proven, proven)
@@ -116,16 +132,37 @@ def profile(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES
     _check_limit(limit)
     board, goal = board_of(cards), target_of(target)
     deadline = None if budget_s is None else time.perf_counter() + budget_s
-    enumerator = Enumerator(Searcher(kernel_for(rules), deadline))
-    rows = []
-    for k in range(1, len(board) + 1):
-        forms, exact = distinct(_forms(enumerator, board, goal, k), limit, deadline)
-        rows.append(ProfileRow(k, len(forms), exact))
-    solved = [row for row in rows if row.count]
+    found = search_under(board, goal, rules, deadline)
+    enumerator = Enumerator(found.searcher)
+    rows: dict[int, ProfileRow] = {}
+    # The top row first (it rates the board) with at most TOP_SHARE of the time left, then
+    # the rest from 1 card up; above the top only while the search is unproven, since a
+    # proof leaves nothing to list there.
+    top = found.cards
+    order = ([top] if top else []) + [k for k in range(1, len(board) + 1) if k != top]
+    for k in order:
+        if k > top and found.proven:
+            rows[k] = ProfileRow(k, 0, True)
+            continue
+        until = deadline
+        if k == top and deadline is not None:
+            now = time.perf_counter()
+            until = now + TOP_SHARE * max(0.0, deadline - now)
+        found.searcher.deadline = until  # the enumerator's clock checks stop there too
+        forms, exact = distinct(_forms(enumerator, board, goal, k), limit, until)
+        found.searcher.deadline = deadline
+        count = len(forms)
+        if k == top and not count:
+            count, exact = 1, False  # out of time before the listing: the search's solution
+        rows[k] = ProfileRow(k, count, exact)
+    ordered = tuple(rows[k] for k in sorted(rows))
+    solved = [row for row in ordered if row.count]
     if not solved:
-        return Profile(tuple(rows), 0, 0.0)
-    top = solved[-1]
-    return Profile(tuple(rows), top.cards, round(top.cards - math.log10(top.count), 2))
+        return Profile(ordered, 0, 0.0, found.proven)
+    best = solved[-1]
+    # Proven by the search, or by complete (exact, empty) listings of every larger count.
+    proven = found.proven or all(row.exact for row in ordered if row.cards > best.cards)
+    return Profile(ordered, best.cards, round(best.cards - math.log10(best.count), 2), proven)
 
 
 def count_trees(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES) -> int:
