@@ -170,3 +170,21 @@ def test_cli_clock_run_out_redraws_the_table_and_ctrl_d_leaves_cleanly(
     term.expect_exact("your clock runs on")
     assert term.close() == 0
     assert "Channel closed" not in term.text and "Traceback" not in term.text
+
+
+def test_cli_no_color_draws_plain_text(stack: Stack) -> None:
+    term = Terminal(stack, "play", "vivo", "--players", "3", "--seed", "21", "--no-color")
+    term.expect_exact(MOVE_PROMPT)
+    assert re.search(r"\x1b\[[0-9;]*m", term.screen) is None  # no colour, bold, dim, reverse
+    assert "Harmony:" in term.screen
+    term.send_eof()
+    assert term.close() == 0
+
+
+def test_cli_play_with_one_player_is_refused_before_a_match_is_made(stack: Stack,
+                                                                     room: Cardroom) -> None:
+    before = len(list(room.match.matches("mixmatch", "", 1000)))
+    term = Terminal(stack, "play", "mixmatch", "--players", "1")
+    term.expect_exact("a match needs 2 seats or more")
+    assert term.close() == 1
+    assert len(list(room.match.matches("mixmatch", "", 1000))) == before

@@ -13,10 +13,13 @@ from shared.client import Cardroom, ClientConfig
 
 
 def console_for(no_color: bool = False, stderr: bool = False) -> Console:
-    """A console that draws colour on a terminal (unless told not to, or NO_COLOR is set)."""
+    """A console that draws colour and type styles on a terminal (unless told not to, or
+    NO_COLOR is set: then plain text)."""
     plain = no_color or bool(os.environ.get("NO_COLOR"))
+    # No colour system at all: rich's no_color alone still sends bold, dim and reverse.
     return Console(highlight=False, no_color=plain, stderr=stderr, soft_wrap=stderr,
-                   file=sys.stderr if stderr else sys.stdout)
+                   file=sys.stderr if stderr else sys.stdout,
+                   color_system=None if plain else "auto")
 
 
 @dataclass

@@ -114,6 +114,10 @@ def check_policy(game: str, policy: str) -> None:
 def run_play(app: App, args: argparse.Namespace) -> int:
     """Create the match and play it."""
     players = args.players or DEFAULT_PLAYERS[args.game]
+    if players < 2:
+        # The match service ends a match left with one player in it at once.
+        raise InvalidArgument("--players: a match needs 2 seats or more (you and a bot at "
+                              "least)", "players")
     policy = args.bots or DEFAULT_POLICIES[args.game]
     check_policy(args.game, policy)
     seats = [human(args.name)] + [bot(policy, args.strength) for _ in range(players - 1)]
