@@ -4,6 +4,7 @@ between objects (selectors, names, ports, commands shared with docker-compose.ym
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import subprocess
@@ -29,6 +30,9 @@ CRD_SCHEMAS = {"ScaledObject": "scaledobject", "TriggerAuthentication": "trigger
                "ServiceMonitor": "servicemonitor", "PrometheusRule": "prometheusrule"}
 GRPC = {"match": 50051, "bot": 50052, "solver": 50053}
 METRICS = {"match": 9101, "bot": 9102, "solver": 9103, "worker": 9104, "redis": 9121}
+#: The Secrets a production operator creates: one per workload, Redis's, the certificate.
+PROD_SECRETS = {"cardroom-match", "cardroom-bot", "cardroom-worker", "cardroom-redis",
+                "cardroom-grpc-tls"}
 
 
 @cache
@@ -151,8 +155,16 @@ def test_k8s_keda_scales_workers_on_the_queues_the_match_service_fills(overlay: 
                 assert trigger["metadata"]["address"] == "redis:6379"
 
 
+def health_probe(overlay: str, name: str) -> dict[str, Any]:
+    """The probe handler a gRPC service's health is asked with: the kubelet's native gRPC
+    probe in dev, the TLS-speaking health probe command in prod."""
+    if overlay == "prod":
+        return {"exec": {"command": ["python", "-m", "services.healthprobe", "--tls-name", name]}}
+    return {"grpc": {"port": GRPC[name]}}
+
+
 @pytest.mark.parametrize("overlay", OVERLAYS)
-def test_k8s_grpc_services_are_headless_with_native_grpc_probes(overlay: str) -> None:
+def test_k8s_grpc_services_are_headless_with_grpc_health_probes(overlay: str) -> None:
     services = objects(overlay, "Service")
     for name, port in GRPC.items():
         assert services[name]["spec"]["clusterIP"] == "None"
@@ -161,13 +173,15 @@ def test_k8s_grpc_services_are_headless_with_native_grpc_probes(overlay: str) ->
     probed = set()
     for name, _, container in containers(overlay):
         if name in GRPC:
-            assert container["readinessProbe"]["grpc"] == {"port": GRPC[name]}, name
+            handler = {probe: {k: v for k, v in container[probe].items() if k in ("grpc", "exec")}
+                       for probe in ("startupProbe", "readinessProbe", "livenessProbe")}
+            assert handler["readinessProbe"] == health_probe(overlay, name), name
             for probe in ("startupProbe", "livenessProbe"):
                 if name == "match":
                     # Health follows Redis: a Redis outage must not restart every replica.
                     assert container[probe]["tcpSocket"] == {"port": "grpc"}, probe
                 else:
-                    assert container[probe]["grpc"] == {"port": GRPC[name]}, (name, probe)
+                    assert handler[probe] == health_probe(overlay, name), (name, probe)
             env = {e["name"]: e.get("value") for e in container["env"]}
             assert env["GRPC_PORT"] == str(GRPC[name])
             assert env["METRICS_PORT"] == str(METRICS[name])
@@ -205,10 +219,13 @@ def test_k8s_service_monitor_scrapes_every_job_of_the_alert_rules(overlay: str) 
 def test_k8s_config_and_secret_references_resolve(overlay: str) -> None:
     config_maps = set(objects(overlay, "ConfigMap"))
     secrets = set(objects(overlay, "Secret"))
-    # prod: the operator creates cardroom-secrets (docs/deploy.md), nothing else.
-    external = {"cardroom-secrets"} if overlay == "prod" else set()
+    # prod: the operator (and cert-manager) create these (docs/deploy.md), nothing else.
+    external = PROD_SECRETS if overlay == "prod" else set()
     assert not secrets & external
-    for name, _, container in containers(overlay):
+    for name, pod, container in containers(overlay):
+        for volume in pod.get("volumes", []):
+            if "secret" in volume:
+                assert volume["secret"]["secretName"] in secrets | external, name
         for source in container.get("envFrom", []):
             if "configMapRef" in source:
                 assert source["configMapRef"]["name"] in config_maps, name
@@ -254,5 +271,114 @@ def test_k8s_commands_are_the_compose_commands_the_smoke_test_runs() -> None:
                 return [a for a in argv if not a.startswith("--hostname=")]
             assert strip(container["command"]) == strip(compose["worker"]["command"])
     dev = {(name, c["name"]): c for name, _, c in containers("dev")}
+    # The same Redis, with a smaller memory cap and a password.
     assert dev[("redis", "redis")]["command"] == [
-        a if "REDIS_MAXMEMORY" not in a else "768mb" for a in compose["redis"]["command"]]
+        a if "REDIS_MAXMEMORY" not in a else "448mb" for a in compose["redis"]["command"]
+    ] + ["--requirepass", "$(REDIS_PASSWORD)"]
+
+
+def config(overlay: str) -> dict[str, str]:
+    """The rendered cardroom-config ConfigMap's data."""
+    (data,) = [c["data"] for name, c in objects(overlay, "ConfigMap").items()
+               if name.startswith("cardroom-config")]
+    return dict(data)
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_k8s_match_service_demands_a_durable_redis(overlay: str) -> None:
+    assert config(overlay)["MATCH_DURABILITY"] in ("everysec", "always")
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_k8s_no_replicas_where_an_autoscaler_owns_the_size(overlay: str) -> None:
+    scaled = {o["spec"]["scaleTargetRef"]["name"]
+              for kind in ("HorizontalPodAutoscaler", "ScaledObject")
+              for o in objects(overlay, kind).values()}
+    assert {"match", "solver", "worker"} <= scaled
+    for name, deployment in objects(overlay, "Deployment").items():
+        if name in scaled:
+            assert "replicas" not in deployment["spec"], name
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_k8s_each_workload_gets_only_its_own_secret(overlay: str) -> None:
+    wanted = {"match": {"cardroom-match"}, "bot": {"cardroom-bot"},
+              "worker": {"cardroom-worker"}, "solver": set()}
+    for name, _, container in containers(overlay):
+        if name in wanted:
+            # Generated Secrets (dev) carry a hash suffix.
+            refs = {s["secretRef"]["name"].rsplit("-", 1)[0] if overlay == "dev"
+                    else s["secretRef"]["name"]
+                    for s in container.get("envFrom", []) if "secretRef" in s}
+            assert refs == wanted[name], name
+    if overlay == "dev":
+        keys = {name: set(secret["data"]) for name, secret in objects("dev", "Secret").items()}
+        holders = {name for name, held in keys.items() if "ADMIN_TOKEN" in held}
+        assert [h.rsplit("-", 1)[0] for h in holders] == ["cardroom-match"]
+        worker = next(held for name, held in keys.items() if name.startswith("cardroom-worker"))
+        assert worker == {"BOT_TOKEN", "REDIS_URL", "CELERY_BROKER_URL"}
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_k8s_network_policies_let_only_what_must_talk(overlay: str) -> None:
+    policies = objects(overlay, "NetworkPolicy")
+    assert policies["default-deny"]["spec"] == {"podSelector": {}, "policyTypes": ["Ingress"]}
+    components = {w["spec"]["template"]["metadata"]["labels"]["app.kubernetes.io/component"]
+                  for kind in ("Deployment", "StatefulSet")
+                  for w in objects(overlay, kind).values()}
+    selected = {p["spec"]["podSelector"]["matchLabels"]["app.kubernetes.io/component"]
+                for name, p in policies.items() if name != "default-deny"}
+    assert components <= selected
+
+    def ports(name: str) -> set[Any]:
+        return {port["port"] for rule in policies[name]["spec"]["ingress"]
+                for port in rule["ports"]}
+
+    for name in GRPC:
+        assert ports(name) == {"grpc", "metrics"}, name
+    assert ports("worker") == {"metrics"}
+    (redis_rule,) = [r for r in policies["redis"]["spec"]["ingress"]
+                     if r["ports"] == [{"port": 6379}]]
+    (clients,) = redis_rule["from"]
+    allowed = {e["key"]: set(e["values"]) for e in clients["podSelector"]["matchExpressions"]}
+    assert allowed["app.kubernetes.io/component"] == {"match", "bot", "worker"}
+
+
+def test_k8s_dev_redis_needs_a_password_and_leaves_room_for_an_aof_rewrite() -> None:
+    (redis,) = [c for name, _, c in containers("dev") if c["name"] == "redis"]
+    command = redis["command"]
+    assert command[command.index("--requirepass") + 1] == "$(REDIS_PASSWORD)"
+    env = {e["name"]: e["valueFrom"]["secretKeyRef"] for e in redis["env"]}
+    assert env["REDIS_PASSWORD"]["name"].startswith("cardroom-redis")
+    # The rewrite's forked child can double the memory in use: keep maxmemory under half.
+    maxmemory = command[command.index("--maxmemory") + 1]
+    limit = redis["resources"]["limits"]["memory"]
+    assert maxmemory.endswith("mb") and limit.endswith("Gi")
+    assert int(maxmemory[:-2]) * 2 < int(limit[:-2]) * 1024
+    urls = [v for s in objects("dev", "Secret").values() for k, v in s["data"].items()
+            if k in ("REDIS_URL", "CELERY_BROKER_URL")]
+    assert urls and all("dev-redis-password" in base64.b64decode(u).decode() for u in urls)
+
+
+def test_k8s_prod_grpc_runs_over_tls_with_the_mounted_certificate() -> None:
+    data = config("prod")
+    mount = "/etc/cardroom/tls"
+    assert (data["TLS_CERT_FILE"], data["TLS_KEY_FILE"], data["TLS_CA_FILE"]) == (
+        f"{mount}/tls.crt", f"{mount}/tls.key", f"{mount}/ca.crt")
+    for name, pod, container in containers("prod"):
+        if name in (*GRPC, "worker"):
+            volumes = {v["name"]: v for v in pod["volumes"]}
+            assert volumes["grpc-tls"]["secret"]["secretName"] == "cardroom-grpc-tls", name
+            mounts = {m["name"]: m for m in container["volumeMounts"]}
+            assert mounts["grpc-tls"] == {"name": "grpc-tls", "mountPath": mount,
+                                          "readOnly": True}, name
+    assert "TLS_CERT_FILE" not in config("dev")
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_k8s_servers_drain_within_the_pods_grace(overlay: str) -> None:
+    for name, pod, container in containers(overlay):
+        if name in ("solver", "bot"):
+            env = {e["name"]: e.get("value") for e in container["env"]}
+            assert 0 < float(env["GRPC_DRAIN_SECONDS"]) < pod["terminationGracePeriodSeconds"]
+    assert int(config(overlay)["GRPC_MAX_CONNECTION_AGE_SECONDS"]) > 0
