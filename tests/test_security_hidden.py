@@ -303,19 +303,25 @@ def test_hidden_information_reaches_no_seat_or_spectator_on_any_rpc_or_event(
                  if "to" not in e.data.fields or viewer == e.data.fields["to"].number_value]
         assert [e.seq for e in events] == [e.seq for e in meant], viewer
         assert [plain(e) for e in events] == [plain(e) for e in meant]
-    # The check has teeth: the replay, which reveals all, trips it at the start state.
-    first = [plain(e) for e in replay.events if e.data.fields.get("to") is not None]
-    assert game == "mixmatch" or any(leaks(e, None, _start_secrets(replay)) for e in first)
+    # The check has teeth: what the replay reveals trips it at the start state: the hands
+    # dealt (Livemix, VIVO), or the deck's order under a name of no note (Mix Match).
+    start = _start_secrets(replay)
+    if game == "mixmatch":
+        assert len(start.upcoming) >= 4
+        assert "the next cards of the deck" in leaks({"cards": start.upcoming}, None, start)
+    else:
+        first = [plain(e) for e in replay.events if e.data.fields.get("to") is not None]
+        assert any(leaks(e, None, start) for e in first)
 
 
 def _start_secrets(replay: pb.GetReplayResponse) -> Secrets:
-    """The hands dealt at the start, as the replay reveals them."""
+    """The hands dealt at the start and the deck's order, as the replay reveals them."""
     game = mapping.GAMES[replay.game]
     state = registry.new_game(game, registry.make_config(game, mapping.to_plain(replay.options)),
                               seed=replay.seed, now=replay.start_time)
     players = len(replay.seats)
     hands = {s: set(state.observation(s).get("hand") or []) for s in range(players)}
-    return Secrets(hands, [], str(replay.seed))
+    return Secrets(hands, list(state.to_json().get("deck") or []), str(replay.seed))
 
 
 def test_hidden_information_refused_moves_show_no_other_hand(
@@ -339,3 +345,33 @@ def test_hidden_information_refused_moves_show_no_other_hand(
             assert named <= secrets.hands[seat] | {card}
             refused += 1
     assert refused == 18 and client.view(created.match_id).version == 1
+
+
+@pytest.mark.parametrize(("game", "players"), [("livemix", 4), ("vivo", 3)])
+def test_hidden_information_a_retried_round_ending_move_shows_no_other_seats_next_hand(
+        served: tuple[MatchServer, Client, redis.Redis], game: str, players: int) -> None:
+    """The move that ends a round deals the next one: its answer, and the answer to a retry
+    with the same request_id (the duplicate path), hold the mover's new hand only."""
+    _, client, _ = served
+    created = client.stub.CreateMatch(pb.CreateMatchRequest(
+        game=GAME_ENUM[game], players=players, seed=23), timeout=10)
+    tokens = {t.seat: t.token for t in created.tokens}
+    for _ in range(200):
+        public = client.view(created.match_id)
+        seat = public.current_player
+        view = client.view(created.match_id, tokens[seat])
+        request = pb.SubmitMoveRequest(match_id=created.match_id, action=view.legal_moves[0],
+                                       expected_version=view.version,
+                                       request_id=f"{game}-{view.version}")
+        first = client.stub.SubmitMove(request, metadata=auth(tokens[seat]), timeout=5)
+        if any(plain(e)["data"].get("type") == "round_end" for e in first.events):
+            break
+    else:
+        raise AssertionError("no round ended")
+    retry = client.stub.SubmitMove(request, metadata=auth(tokens[seat]), timeout=5)
+    assert retry.duplicate and not first.duplicate and retry.version == first.version
+    for reply in (first, retry):
+        deals = [plain(e)["data"] for e in reply.events
+                 if plain(e)["data"].get("type") == "deal"]
+        assert [d.get("to") for d in deals] == [seat], deals
+    assert [plain(e) for e in retry.events] == [plain(e) for e in first.events]
