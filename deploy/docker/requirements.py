@@ -1,6 +1,7 @@
 """Print the requirements one image stage installs, read from pyproject.toml (one per line).
 
-    python requirements.py runtime   # [project] dependencies: what the services run on
+    python requirements.py runtime   # [project] dependencies and the server extra: what
+                                     # the services run on
     python requirements.py codegen   # the pinned code generators of the dev extra
 
 The Dockerfile installs from these lists, so the image never pins anything pyproject.toml
@@ -30,7 +31,7 @@ def requirements(kind: str, pyproject: Path) -> list[str]:
     """The requirement lines of `kind` ("runtime" or "codegen")."""
     project = tomllib.loads(pyproject.read_text())["project"]
     if kind == "runtime":
-        return list(project["dependencies"])
+        return list(project["dependencies"]) + list(project["optional-dependencies"]["server"])
     if kind == "codegen":
         dev = project["optional-dependencies"]["dev"]
         found = [r for r in dev if requirement_name(r) in CODEGEN]
