@@ -68,6 +68,18 @@ RPC = Dashboard(
                 'sum by (grpc_code) (rate(grpc_server_handled_total{job=~"$job"}[5m]))',
                 "{{grpc_code}}"),), unit="reqps", stack=True),
         )),
+        ("Health", (
+            Panel("Replicas serving by service", ((
+                "sum by (service) (cardroom_serving)", "{{service}}"),),
+                description="Replicas reporting SERVING on gRPC health; "
+                            "CardroomNoReplicaServing pages at 0 while they are scraped."),
+            Panel("Calls refused as busy by method", ((
+                'sum by (job, grpc_method) (rate(grpc_server_handled_total{job=~"$job", '
+                'grpc_code="ResourceExhausted"}[5m]))', "{{job}} {{grpc_method}}"),),
+                unit="reqps",
+                description="Calls past a replica's work queue (GRPC_MAX_QUEUE): add "
+                            "replicas, or the callers retry too eagerly."),
+        )),
         ("Errors", (
             Panel("Server-fault ratio by method", ((
                 'sum by (job, grpc_method) (rate(grpc_server_handled_total{job=~"$job", '
@@ -120,6 +132,26 @@ MATCHES = Dashboard(
             Panel("Timer lag p99 by kind", ((
                 p99("cardroom_timer_lag_seconds", "kind"), "{{kind}}"),), unit="s",
                 description="How late deadlines fire; CardroomTimersLagging pages above 2 s."),
+        )),
+        ("Redis", (
+            Panel("Memory used of maxmemory", ((
+                "max by (instance) (redis_memory_used_bytes / (redis_memory_max_bytes > 0))",
+                "{{instance}}"),), unit="percentunit", width=6,
+                description="Redis refuses every write at 100% (noeviction); "
+                            "CardroomRedisMemoryHigh pages above 80%."),
+            Panel("Append-only file status", (
+                ("min by (instance) (redis_aof_last_write_status)", "last write {{instance}}"),
+                ("min by (instance) (redis_aof_last_bgrewrite_status)",
+                 "last rewrite {{instance}}"),
+            ), width=6, description="1 ok, 0 failed: CardroomRedisAofWriteFailing pages at 0."),
+            Panel("Clients connected and refused", (
+                ("sum by (instance) (redis_connected_clients)", "connected {{instance}}"),
+                ("sum by (instance) (rate(redis_rejected_connections_total[5m])) * 60",
+                 "refused per minute {{instance}}"),
+            ), width=6),
+            Panel("Commands per second", ((
+                "sum by (instance) (rate(redis_commands_processed_total[5m]))",
+                "{{instance}}"),), unit="ops", width=6),
         )),
     ))
 
