@@ -26,6 +26,7 @@ from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, free_port
 
+from bench.load import tasks_left
 from services.bot.worker import WorkerProcess, start_worker
 from services.match.repo import MatchRepo
 from services.match.server import MatchServer
@@ -145,9 +146,15 @@ def _pool_children(worker: WorkerProcess) -> list[int]:
     return found
 
 
-def _assert_moved_once(client: Client, redis_url: str, match_id: str, seat: int) -> None:
+def _assert_moved_once(client: Client, redis_url: str, match_id: str, seat: int,
+                       worker: WorkerProcess) -> None:
+    """The bot moved once, and no delivery of its task is left that could move again."""
     _wait(lambda: client.view(match_id).version >= 2, 30, "the bot's move")
-    time.sleep(0.5)  # a second application would land by now
+    # Once the broker holds no copy of the task, queued or delivered but unacknowledged,
+    # nothing can apply it again: every delivery has run to its end.
+    with redis.Redis.from_url(redis_url) as broker:
+        _wait(lambda: tasks_left(broker) == 0, 30, "every delivery of the task ending")
+    assert _count(worker, "moved") == 1
     view = client.view(match_id)
     assert view.version == 2 and view.current_player != seat
     repo = MatchRepo.from_url(redis_url)
@@ -178,7 +185,7 @@ def test_sigkill_of_the_pool_process_mid_task_requeues_it_and_moves_once(
             os.kill(child, signal.SIGKILL)
             _wait(lambda: child not in _pool_children(worker), 10, "the pool process's end")
             proxy.released.set()
-            _assert_moved_once(client, redis_db, match_id, seat)
+            _assert_moved_once(client, redis_db, match_id, seat, worker)
     finally:
         worker.stop()
 
@@ -198,7 +205,7 @@ def test_sigkill_of_the_whole_worker_mid_task_another_worker_moves_once(
             rescuer = start_worker(_env(redis_db, match.port, BOT_VISIBILITY_TIMEOUT="1",
                                         BOT_RESTORE_INTERVAL="0.5"),
                                    concurrency=1, hostname="rescuer@%h")
-            _assert_moved_once(client, redis_db, match_id, seat)
+            _assert_moved_once(client, redis_db, match_id, seat, rescuer)
     finally:
         victim.stop()
         if rescuer is not None:
@@ -219,8 +226,7 @@ def test_an_unavailable_match_service_is_retried_with_backoff_until_it_answers(
             assert client.view(match_id).version == 1
             proxy = HoldingProxy(match.port, port)
             proxy.released.set()
-            _assert_moved_once(client, redis_db, match_id, seat)
-            assert _count(worker, "moved") == 1
+            _assert_moved_once(client, redis_db, match_id, seat, worker)
     finally:
         worker.stop()
         if proxy is not None:
