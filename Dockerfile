@@ -16,13 +16,14 @@ ENV PIP_NO_CACHE_DIR=1 \
     PATH=/opt/cardroom/bin:$PATH
 RUN python -m venv /opt/cardroom
 WORKDIR /src
-COPY pyproject.toml README.md deploy/docker/requirements.py ./
+# The locks pin every distribution with its hashes (deploy/docker/requirements.py lock).
+COPY pyproject.toml README.md deploy/docker/requirements.lock deploy/docker/codegen.lock ./
 
 # ---- proto: generate shared/proto from proto/ with the pinned generators ----------------
 # .dockerignore keeps the committed shared/proto out, so the image's code is always built
 # from the .proto files it ships with.
 FROM base AS proto
-RUN python requirements.py codegen > codegen.txt && pip install -r codegen.txt
+RUN pip install --require-hashes --no-deps -r codegen.lock
 COPY proto/ proto/
 COPY shared/__init__.py shared/__init__.py
 COPY shared/rpc/__init__.py shared/rpc/codegen.py shared/rpc/
@@ -30,11 +31,12 @@ RUN python -m shared.rpc.codegen
 
 # ---- build: runtime dependencies (cached apart from the code), then the project ---------
 FROM base AS build
-RUN python requirements.py runtime > runtime.txt && pip install -r runtime.txt
+RUN pip install --require-hashes --no-deps -r requirements.lock
 COPY shared/ shared/
 COPY services/ services/
 COPY --from=proto /src/shared/proto/ shared/proto/
-RUN pip install --no-deps . \
+# The build backend came from the lock too: no unpinned download while building.
+RUN pip install --no-deps --no-build-isolation . \
     && python -c "import services.healthprobe, shared.proto.cardroom.v1.match_pb2_grpc"
 
 # ---- runtime: the virtual environment only, run as an unprivileged user ------------------

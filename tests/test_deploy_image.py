@@ -91,7 +91,8 @@ def test_hadolint_finds_nothing_in_the_dockerfile() -> None:
 def test_dockerignore_sends_the_sources_and_never_the_generated_code() -> None:
     patterns = dockerignore()
     for path in ("pyproject.toml", "proto/cardroom/v1/match.proto", "shared/rpc/codegen.py",
-                 "services/healthprobe.py", "deploy/docker/requirements.py"):
+                 "services/healthprobe.py", "deploy/docker/requirements.lock",
+                 "deploy/docker/codegen.lock"):
         assert not ignored(path, patterns), path
     for path in ("shared/proto/cardroom/v1/match_pb2.py", "tests/conftest.py",
                  ".venv/bin/python", ".git/HEAD", "deploy/k8s/base/match.yaml",
@@ -113,23 +114,33 @@ def test_dockerfile_is_multi_stage_and_runs_unprivileged() -> None:
     assert copies == ["--from=build /opt/cardroom /opt/cardroom"]
 
 
+def locked(path: Path) -> dict[Requirement, list[str]]:
+    """The pins of a hashed lock file, each with its hashes."""
+    text = re.sub(r"\\\n\s*", " ", path.read_text())
+    found = {}
+    for line in text.splitlines():
+        if line.strip() and not line.startswith("#"):
+            spec, *options = line.split(" --hash=")
+            found[Requirement(spec.strip())] = [o.strip() for o in options]
+    return found
+
+
 def _requirements_met(path: Path) -> None:
-    for line in path.read_text().split("\n"):
-        if line.strip():
-            requirement = Requirement(line)
-            try:
-                installed = version(requirement.name)
-            except PackageNotFoundError:
-                pytest.fail(f"{requirement} is not installed here")
-            assert requirement.specifier.contains(installed, prereleases=True), requirement
+    for requirement in locked(path):
+        try:
+            installed = version(requirement.name)
+        except PackageNotFoundError:
+            pytest.fail(f"{requirement} is not installed here")
+        assert requirement.specifier.contains(installed, prereleases=True), requirement
 
 
 def _run_step(command: str, cwd: Path, env: dict[str, str], site: Path) -> None:
     argv = shlex.split(command)
     if argv[:3] == ["python", "-m", "venv"]:
         return  # this machine's virtual environment stands in for /opt/cardroom
-    if argv[:2] == ["pip", "install"] and argv[2] == "-r":
-        _requirements_met(cwd / argv[3])  # offline: what the image would install is here
+    if argv[:2] == ["pip", "install"] and "-r" in argv:
+        assert "--require-hashes" in argv, command
+        _requirements_met(cwd / argv[argv.index("-r") + 1])  # offline: what it would install
         return
     if argv[:2] == ["pip", "install"]:
         argv = [sys.executable, "-m", "pip", "install", "--quiet", "--no-build-isolation",
@@ -195,3 +206,25 @@ def test_image_requirements_are_read_from_pyproject() -> None:
     assert "grpcio-tools==1.71.2" in codegen and len(codegen) == 2
     assert any(r.startswith("grpcio>=") for r in runtime)
     assert not any(r.startswith(("pytest", "grpcio-tools", "mypy")) for r in runtime)
+
+
+@pytest.mark.parametrize("kind", ["runtime", "codegen"])
+def test_image_installs_a_lock_with_hashes_that_meets_pyproject(kind: str) -> None:
+    script = ROOT / "deploy" / "docker" / "requirements.py"
+    wanted = [Requirement(r) for r in subprocess.run(
+        [sys.executable, str(script), kind], cwd=ROOT, capture_output=True, text=True,
+        check=True).stdout.split()]
+    lock = ROOT / "deploy" / "docker" / ("requirements.lock" if kind == "runtime"
+                                         else "codegen.lock")
+    pins = locked(lock)
+    by_name = {r.name.lower(): r for r in pins}
+    for requirement in pins:
+        (pinned,) = requirement.specifier
+        assert pinned.operator == "==", requirement
+        assert pins[requirement] and all(h.startswith("sha256:") for h in pins[requirement])
+    for requirement in wanted:
+        pin = by_name[requirement.name.lower()]
+        assert requirement.specifier.contains(next(iter(pin.specifier)).version), pin
+    if kind == "runtime":
+        assert {"setuptools", "wheel"} <= set(by_name)  # the build backend, hashed too
+    assert f"--require-hashes --no-deps -r {lock.name}" in DOCKERFILE.read_text()
