@@ -17,7 +17,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, serving
-from support.probe import SERVICE, call_echo, probe_service
+from support.probe import SERVICE, call_count, call_echo, probe_service
 
 from shared.rpc.server import create_server, open_channel, server_options
 
@@ -149,3 +149,36 @@ def test_tls_when_certificate_and_key_are_set(tmp_path: Path) -> None:
             with pytest.raises(grpc.RpcError) as caught:
                 call_echo(plain, "ok")
             assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+
+
+def test_work_gate_runs_queues_and_refuses_while_health_answers() -> None:
+    with (serving([probe_service()], max_workers=1, max_queue=1) as server,
+          channel_to(server.port) as channel, futures.ThreadPoolExecutor(2) as pool):
+        running = pool.submit(call_echo, channel, "slow")
+        time.sleep(0.1)
+        queued = pool.submit(call_echo, channel, "slow")
+        time.sleep(0.1)
+        assert server.in_flight == 2
+        assert health_status(channel, SERVICE) == SERVING
+        with pytest.raises(grpc.RpcError) as caught:
+            call_echo(channel, "ok")
+        assert caught.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        began = time.monotonic()
+        assert (running.result(timeout=5), queued.result(timeout=5)) == ("slow", "slow")
+        assert time.monotonic() - began > 0.6  # the second ran after the first
+        assert server.in_flight == 0
+        assert call_echo(channel, "ok") == "ok"
+
+
+def test_a_stream_holds_its_slot_until_it_ends_and_failures_free_theirs() -> None:
+    with (serving([probe_service()], max_workers=1, max_queue=0) as server,
+          channel_to(server.port) as channel):
+        received: list[str] = []
+        call_count(channel, "ok", received)
+        assert received == ["0", "1", "2"]
+        with pytest.raises(grpc.RpcError):
+            call_echo(channel, "boom")
+        with pytest.raises(grpc.RpcError):
+            call_count(channel, "boom", [])
+        assert server.in_flight == 0
+        assert call_echo(channel, "ok") == "ok"
