@@ -18,6 +18,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+import yaml
 from support.launcher import launched
 
 from shared.client import ClientConfig, connect
@@ -58,7 +59,9 @@ def test_make_run_and_botmatch_play_a_bot_match_that_prometheus_sees() -> None:
         assert up == jobs
         rules = json.load(urllib.request.urlopen(
             f"http://127.0.0.1:{ports['prometheus']}/api/v1/rules", timeout=10))
-        assert len(rules["data"]["groups"]) == 3
+        loaded = {g["name"] for g in rules["data"]["groups"]}
+        wanted = yaml.safe_load((ROOT / "deploy/prometheus/rules/cardroom.yml").read_text())
+        assert loaded == {g["name"] for g in wanted["groups"]}
     assert run.exit_code == 0, run.output
 
 
