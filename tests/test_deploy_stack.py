@@ -232,11 +232,15 @@ def test_prometheus_returns_the_grpc_and_bot_series(prometheus: compose_local.Lo
 def test_every_dashboard_and_alert_metric_is_exported_by_the_running_stack(
         prometheus: compose_local.LocalStack, played: dict[str, Any]) -> None:
     used = promql_names.used_metrics(ROOT / "deploy")
-    # Kubernetes' own series (kube-state-metrics, for the autoscaler alert) exist only in a
-    # cluster: named here, so that no other name slips past.
-    kubernetes_only = {n for n in used if n.startswith("kube_")}
+    # Kubernetes' own series (kube-state-metrics, cAdvisor) exist only in a cluster: named
+    # here, so that no other name slips past.
+    kubernetes_only = {n for n in used if n.startswith(("kube_", "container_"))}
     assert kubernetes_only == {"kube_horizontalpodautoscaler_status_current_replicas",
-                               "kube_horizontalpodautoscaler_spec_max_replicas"}
+                               "kube_horizontalpodautoscaler_spec_max_replicas",
+                               "kube_pod_container_status_restarts_total",
+                               "kube_pod_container_status_last_terminated_reason",
+                               "container_cpu_cfs_periods_total",
+                               "container_cpu_cfs_throttled_periods_total"}
     used -= kubernetes_only
     exported: set[str] = set()
     for service, port in (("match", 9101), ("bot", 9102), ("solver", 9103),
