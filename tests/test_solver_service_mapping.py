@@ -7,7 +7,13 @@ from fractions import Fraction
 import pytest
 
 from services.solver import mapping
-from services.solver.config import DEFAULT_MAX_SECONDS, MIN_BUDGET_SECONDS, SolverConfig
+from services.solver.config import (
+    DEFAULT_MAX_SECONDS,
+    MIN_BUDGET_SECONDS,
+    MIN_DEADLINE_SECONDS,
+    PROBE_BUDGET_SECONDS,
+    SolverConfig,
+)
 from services.solver.validation import (
     board_violations,
     expression_violations,
@@ -180,8 +186,17 @@ def test_budget_leaves_a_margin_before_a_near_deadline() -> None:
     assert 0.5 < budget < 0.95
 
 
-def test_budget_never_drops_to_nothing_when_the_deadline_is_past() -> None:
-    assert SolverConfig().budget(0.0) == MIN_BUDGET_SECONDS
+def test_budget_is_at_least_the_minimum_from_the_minimum_deadline_on() -> None:
+    assert SolverConfig().budget(MIN_DEADLINE_SECONDS) == MIN_BUDGET_SECONDS
+    assert SolverConfig().budget(MIN_DEADLINE_SECONDS + 0.005) == MIN_BUDGET_SECONDS
+
+
+def test_budget_is_a_quick_try_below_the_minimum_deadline_so_the_answer_comes_at_once(
+        ) -> None:
+    assert SolverConfig().budget(0.0) == 0.0
+    assert SolverConfig().budget(-1.0) == 0.0
+    assert SolverConfig().budget(0.002) == pytest.approx(0.0005)
+    assert SolverConfig().budget(MIN_DEADLINE_SECONDS - 0.001) == PROBE_BUDGET_SECONDS
 
 
 def test_solver_max_seconds_is_read_and_checked() -> None:

@@ -13,12 +13,20 @@ from shared.rpc.settings import Settings
 #: Default server-side cap on one search, in seconds (SOLVER_MAX_SECONDS).
 DEFAULT_MAX_SECONDS = 10.0
 #: Time kept back from the caller's deadline to stop the search, build and send the answer:
-#: this much plus DEADLINE_MARGIN_SHARE of the time left (searches overrun their budget by
-#: a few tens of milliseconds on 16 cards, more on a busy machine).
+#: this much plus DEADLINE_MARGIN_SHARE of the time left. A search overruns its budget by
+#: at most shared.solver.OVERRUN_MARGIN_S (50 ms), on a loaded machine too.
 DEADLINE_MARGIN_SECONDS = 0.1
 DEADLINE_MARGIN_SHARE = 0.1
-#: The least budget a search gets, even when the deadline is (nearly) past.
+#: The least budget a search gets once the caller's deadline is at least MIN_DEADLINE_SECONDS
+#: away, even when the margin would leave less.
 MIN_BUDGET_SECONDS = 0.005
+#: The shortest deadline that buys MIN_BUDGET_SECONDS. A call with less time left gets a
+#: quick try of at most PROBE_BUDGET_SECONDS (a quarter of the time left, when less): the
+#: server answers at once with what that found (a small board's solution, often nothing on
+#: a large one; proven=false unless settled) instead of letting the call end in
+#: DEADLINE_EXCEEDED.
+MIN_DEADLINE_SECONDS = 0.1
+PROBE_BUDGET_SECONDS = 0.001
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +41,8 @@ class SolverConfig:
         """Seconds a search may take: the cap, or less when the caller's deadline is nearer."""
         if time_remaining is None:
             return self.max_seconds
+        if time_remaining < MIN_DEADLINE_SECONDS:
+            return min(PROBE_BUDGET_SECONDS, max(0.0, time_remaining) / 4)
         margin = DEADLINE_MARGIN_SECONDS + DEADLINE_MARGIN_SHARE * time_remaining
         return max(MIN_BUDGET_SECONDS, min(self.max_seconds, time_remaining - margin))
 

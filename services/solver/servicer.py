@@ -65,5 +65,5 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
 
 
 def _left(deadline: float) -> float:
-    # A later search still gets a sliver of time, so it can return what it has at once.
-    return max(0.001, deadline - time.perf_counter())
+    # A later search whose time is gone stops at its first clock check with what it has.
+    return max(0.0, deadline - time.perf_counter())

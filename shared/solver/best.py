@@ -163,12 +163,17 @@ def search_under(board: Cards, target: Num, rules: ArithRules,
     """The best search under `rules`, seeded by the searches under every stricter rule set."""
     cards, tree, nodes = 0, None, 0
     for strict in stricter(rules):
+        if deadline is not None and time.perf_counter() > deadline:
+            break
         seeder = Searcher(kernel_for(strict), deadline)
         cards, tree, _ = search_best(seeder, board, target, cards, tree)
         nodes += seeder.nodes
         if cards == len(board):
             break  # every card used: no rule set can do better
     searcher = Searcher(kernel_for(rules), deadline)
+    if tree is not None and deadline is not None and time.perf_counter() > deadline:
+        # Out of time already: the stricter answer stands (proven only with every card).
+        return Outcome(cards, tree, cards == len(board), searcher, nodes)
     cards, tree, proven = search_best(searcher, board, target, cards, tree)
     return Outcome(cards, tree, proven, searcher, nodes + searcher.nodes)
 

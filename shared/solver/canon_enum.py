@@ -232,6 +232,8 @@ def distinct(forms: Iterator[Canon], limit: int, deadline: float | None = None
     """Up to `limit` forms of distinct text, and True when that is all of them (False too
     when the deadline cut the listing short: what was found so far is returned)."""
     seen: dict[str, Canon] = {}
+    if deadline is not None and time.perf_counter() > deadline:
+        return [], False
     try:
         for count, form in enumerate(forms, 1):
             if form.text not in seen:

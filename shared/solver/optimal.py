@@ -45,11 +45,17 @@ from shared.solver.multiset import Cards, sub_multisets
 
 #: Most of the time left after the search that profile() spends counting the top row.
 TOP_SHARE = 0.5
+#: Solutions written out between two checks of the clock (about 20 microseconds each).
+CONVERT_TICK = 64
 
 
 @dataclass(frozen=True, slots=True)
 class Optimal:
-    """Every canonical solution with the most cards (up to a limit), and their count."""
+    """Every canonical solution with the most cards (up to a limit), and their count.
+
+    `solutions` holds `count` of them, the shortest first, unless the deadline passed
+    while they were written out (then fewer, and `exact` is false).
+    """
 
     cards_used: int
     solutions: tuple[Solution, ...]
@@ -104,9 +110,21 @@ def _forms(enumerator: Enumerator, board: Cards, target: Num, k: int) -> Iterato
         yield from enumerator.exprs(sub, target)
 
 
-def _sorted(forms: Iterable[Canon], rules: ArithRules) -> tuple[Solution, ...]:
-    solutions = [Solution.from_canon(f, rules) for f in forms]
-    return tuple(sorted(solutions, key=lambda s: (len(s.expression), s.expression)))
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() > deadline
+
+
+def _sorted(forms: Iterable[Canon], rules: ArithRules, deadline: float | None
+            ) -> tuple[Solution, ...]:
+    """Shortest first, ties by text; past the deadline, only those converted by then."""
+    # Every form has the same number of operators and so of blanks: lengths compare alike.
+    ordered = sorted(forms, key=lambda f: (len(f.text), f.text.replace(" ", "")))
+    solutions = []
+    for i, form in enumerate(ordered):
+        if i and not i % CONVERT_TICK and _past(deadline):
+            break
+        solutions.append(Solution.from_canon(form, rules))
+    return tuple(solutions)
 
 
 def all_optimal(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
@@ -123,7 +141,9 @@ def all_optimal(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_R
                             deadline)
     if not forms:  # out of time before the listing found one: the search's own answer
         return Optimal(used, (Solution.from_tree(tree, rules),), 1, False, proven)
-    return Optimal(used, _sorted(forms, rules), len(forms), exact and proven, proven)
+    solutions = _sorted(forms, rules, deadline)
+    exact = exact and proven and len(solutions) == len(forms)
+    return Optimal(used, solutions, len(forms), exact, proven)
 
 
 def profile(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES,
@@ -143,6 +163,9 @@ def profile(cards: Iterable[int], target: Num, rules: ArithRules = DEFAULT_RULES
     for k in order:
         if k > top and found.proven:
             rows[k] = ProfileRow(k, 0, True)
+            continue
+        if _past(deadline):  # no listing at all: even a few small ones overrun the cap
+            rows[k] = ProfileRow(k, 1 if k == top else 0, False)
             continue
         until = deadline
         if k == top and deadline is not None:
