@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -76,6 +77,29 @@ def test_solve_rulebook_example_uses_all_five_cards_proven(svc: Solver) -> None:
     verdict = svc.stub.Verify(solver_pb2.VerifyRequest(
         expression=response.solution.expression, **EXAMPLE), timeout=10)
     assert verdict.valid
+
+
+def test_solve_writes_solutions_in_the_canonical_form_verify_gives(svc: Solver) -> None:
+    # One text form everywhere: no blanks, brackets only where the tree needs them.
+    response = svc.stub.Solve(solver_pb2.SolveRequest(optimal_limit=20, **EXAMPLE), timeout=10)
+    for solution in [response.solution, *response.optimal]:
+        verdict = svc.stub.Verify(solver_pb2.VerifyRequest(
+            expression=solution.expression, **EXAMPLE), timeout=10)
+        assert verdict.valid and verdict.canonical_expression == solution.expression
+        assert " " not in solution.expression
+
+
+def test_analyze_starts_from_the_maximum_solve_proves(svc: Solver) -> None:
+    # 1-16 to 99999: Solve proves 16 cards in about a second; Analyze used to stop at its
+    # cap reporting 7, having counted the small card counts first.
+    board: dict[str, Any] = {"cards": list(range(1, 17)), "target": 99999}
+    solved = svc.stub.Solve(solver_pb2.SolveRequest(**board), timeout=20)
+    assert (solved.cards_used, solved.proven) == (16, True)
+    rated = svc.stub.Analyze(solver_pb2.AnalyzeRequest(**board), timeout=5)
+    assert rated.max_cards == 16
+    top = rated.profile[15]
+    assert top.card_count == 16 and top.solutions >= 1
+    assert rated.difficulty == pytest.approx(16 - math.log10(top.solutions), abs=0.01)
 
 
 def test_solve_lists_optimal_solutions_up_to_the_limit(svc: Solver) -> None:
