@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-deploy test-chaos lint bench proto clean run
+.PHONY: venv test test-deploy test-chaos lint bench mutate proto clean run
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found; set PYTHON=..." >&2; exit 1; }
@@ -45,6 +45,12 @@ run: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+# Mutation testing of the critical modules against their own tests, in a copy of the tree:
+# a fixed-seed sample per module within a time budget; prints the kill rate per module
+# (docs/MUTATION.md). MUTATE_FLAGS=--all runs every mutant.
+mutate: $(STAMP)
+	$(PY) -m bench.mutation $(MUTATE_FLAGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
