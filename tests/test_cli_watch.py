@@ -227,6 +227,9 @@ def test_cli_create_makes_a_match_with_open_seats(stack: Stack, room: Cardroom) 
     view = room.match.get(match_id)
     assert view.status == "open" and [s.kind for s in view.seats] == ["open", "open", "bot"]
     assert f"cardroom watch {match_id}" in term.text
+    quiet = Terminal(stack, "create", "mixmatch", "--id-only")
+    assert quiet.close() == 0
+    assert room.match.get(quiet.text.strip()).status == "open"
     refused = Terminal(stack, "create", "vivo", "--players", "3", "--bot-seats", "4")
     refused.expect_exact("--bot-seats must be 0 to 3")
     assert refused.close() == 1

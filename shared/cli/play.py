@@ -57,6 +57,8 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
                         help="seats at the table (default: livemix 4, vivo 4, mixmatch 2)")
     create.add_argument("--bot-seats", type=int, default=0, metavar="N",
                         help="how many of the seats bots play (default 0: all open)")
+    create.add_argument("--id-only", action="store_true",
+                        help="print only the match id (for scripts: MATCH=$(cardroom create ...))")
     _match_flags(create)
     create.set_defaults(run=run_create)
 
@@ -146,6 +148,9 @@ def run_create(app: App, args: argparse.Namespace) -> int:
              + [bot(policy, args.strength) for _ in range(args.bot_seats)])
     created = app.room.match.create(args.game, players, seats, options=options_of(args),
                                      seed=args.seed, clock=args.clock)
+    if args.id_only:
+        print(created.match_id)
+        return 0
     app.console.print(Text.assemble(("Match ", "bold"), (created.match_id, "bold cyan"),
                                     f": {args.game}, {players} seats, "
                                     f"{players - args.bot_seats} open."))
