@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_support import play_to, seat_inputs
 
 from shared.bots import determinize_livemix, determinize_vivo
 from shared.bots.sampling import _greedy, deal_hidden
-from shared.games import livemix, vivo
+from shared.games import livemix, registry, vivo
+from shared.games.livemix.cards import COLOURS
 
 seeds = st.integers(min_value=0, max_value=2**31)
 moves = st.integers(min_value=0, max_value=140)
@@ -185,3 +187,24 @@ def test_sampling_finds_a_void_consistent_deal_whenever_one_exists(seed, sizes, 
     assert careful is not None and sum(careful) == pool
     for hand, void in zip(careful, voids, strict=True):
         assert not _groups(hand) & void
+
+
+@pytest.mark.parametrize("game", ["livemix", "vivo"])
+def test_three_player_knowledge_finds_the_left_out_colour_whichever_it_is(game):
+    # Any colour (suit) may be the one a 3-player game leaves out: once the seat has seen
+    # the three in play (its hand nearly always shows them), the unseen cards it deals are
+    # exactly the other seats' hands, never a card of the colour out of the game.
+    module, key, names = ((determinize_livemix, "removed_colour", COLOURS)
+                          if game == "livemix" else
+                          (determinize_vivo, "removed_suit", [s.letter for s in vivo.Suit]))
+    checked = 0
+    for removed in names:
+        config = registry.make_config(game, {"players": 3, key: removed})
+        for seed in range(3):
+            state = registry.new_game(game, config, seed=seed)
+            seat, view, seen = seat_inputs(state, registry.opening_events(state))
+            k = module.read(view, seen)
+            hands = state.hands if game == "livemix" else state._hands
+            assert k.unseen == sum(hands[s] for s in range(3) if s != seat)
+            checked += 1
+    assert checked == 12
