@@ -182,7 +182,7 @@ class Player:
         self.waiting = (None, 0.0, 0)
         self._draw(view)
         if view.game != "mixmatch" and view.legal_moves:
-            self.console.print(_legal_line(view))
+            self.console.print(legal_line(view))
         elif view.observation.get("phase") == "pick" and view.legal_moves:
             picks = [m.removeprefix("pick ") for m in view.legal_moves]
             self.console.print(Text(f"You may take: {' '.join(picks)}", style="bold"))
@@ -271,7 +271,8 @@ class Player:
             self.session.resign()  # the stream says so
 
 
-def _legal_line(view: MatchView) -> Text:
+def legal_line(view: MatchView) -> Text:
+    """The numbered legal moves, each card in its colour."""
     line = Text("Legal: ", style="bold")
     palette = render.module(view.game).PALETTE
     for i, move in enumerate(in_hand_order(view), 1):
