@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 COUNTS = {"SOLO": 1, "DUET": 2, "TRIO": 3, "QUARTET": 4}
+ALL_SUITS = frozenset("RGBY")
 HARMONY_DECKS = {3: {"SOLO": 4, "DUET": 4, "TRIO": 4},
                  4: {"SOLO": 3, "DUET": 3, "TRIO": 3, "QUARTET": 3}}
 
@@ -60,7 +61,7 @@ class NaiveVivo:
         other.totals = list(self.totals)
         return other
 
-    def allowed_suits(self) -> set[str]:
+    def allowed_suits(self) -> frozenset[str] | set[str]:
         """The suits that follow the harmony now."""
         count = COUNTS[self.harmonies[self.trick_number]]
         played = {card[0] for _, card, on in self.trick if on}
@@ -68,23 +69,31 @@ class NaiveVivo:
         if len(played) >= count:
             return played
         if len(played) + still_to_play >= count:
-            return set("RGBY")
-        return set("RGBY") - played
+            return ALL_SUITS
+        return ALL_SUITS - played
 
     def legal(self) -> list[str]:
         """The cards the player to act may play."""
-        allowed = self.allowed_suits()
+        return self._legal(self.allowed_suits())
+
+    def _legal(self, allowed: frozenset[str] | set[str]) -> list[str]:
         follow = [card for card in self.hands[self.turn] if card[0] in allowed]
         return follow if follow else list(self.hands[self.turn])
 
     def play(self, card: str) -> None:
         """Play a card for the player to act."""
-        if card not in self.legal():
+        allowed = self.allowed_suits()
+        if card not in self._legal(allowed):
             raise ValueError(f"{card} is not legal")
-        self._place(card)
+        self._place(card, card[0] in allowed)
 
-    def _place(self, card: str) -> None:
-        on = card[0] in self.allowed_suits()
+    def _step(self, rng: random.Random) -> None:
+        """Play a random legal card, working out the allowed suits once."""
+        allowed = self.allowed_suits()
+        card = rng.choice(self._legal(allowed))
+        self._place(card, card[0] in allowed)
+
+    def _place(self, card: str, on: bool) -> None:
         self.hands[self.turn].remove(card)
         self.trick.append((self.turn, card, on))
         self.turn = (self.turn + 1) % self.players
@@ -117,9 +126,9 @@ class NaiveVivo:
         """Play random legal cards to the end of the current round."""
         start = self.round
         while not self.over and self.round == start:
-            self._place(rng.choice(sorted(self.legal())))
+            self._step(rng)
 
     def random_game(self, rng: random.Random) -> None:
         """Play random legal cards to the end of the game."""
         while not self.over:
-            self._place(rng.choice(sorted(self.legal())))
+            self._step(rng)
