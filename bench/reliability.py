@@ -165,7 +165,9 @@ def bot_match_after_crash(kills: int) -> str:
     waits = []
     with stack("always", "always") as (store, replica), \
             grpc.insecure_channel(replica.address) as channel:
-        worker = start_worker({**_env(store, "always"), "MATCH_ADDR": replica.address,
+        # The worker reports it is ready in an INFO record.
+        worker = start_worker({**_env(store, "always"), "LOG_LEVEL": "INFO",
+                               "MATCH_ADDR": replica.address,
                                "BOT_RETRY_BACKOFF": "1", "BOT_VISIBILITY_TIMEOUT": "2",
                                "BOT_RESTORE_INTERVAL": "0.5"}, concurrency=1,
                               hostname="reliability@%h")
