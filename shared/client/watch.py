@@ -53,6 +53,8 @@ def resumable(open_stream: Opener, channel: grpc.Channel, cursor: int = 0, *,
             call = cast(grpc.Call, error)
             if call.code() not in DROPPED:
                 raise from_rpc_error(error) from error
+            if _closed_here(call):
+                return  # the program closed its own channel: nothing to resume
             reason = call.details() or call.code().name
         finally:
             _cancel(stream)
@@ -65,6 +67,13 @@ def resumable(open_stream: Opener, channel: grpc.Channel, cursor: int = 0, *,
         pause = min(2.0, pause * 2)
         if on_resume is not None:
             on_resume(cursor, reason)
+
+
+def _closed_here(call: grpc.Call) -> bool:
+    """Whether the call was cancelled because this process closed the channel (waiting for
+    a closed channel to connect would fail in one of gRPC's own threads)."""
+    return call.code() == grpc.StatusCode.CANCELLED and "Channel closed" in (call.details()
+                                                                            or "")
 
 
 def _wait_for(channel: grpc.Channel, seconds: float, reason: str) -> None:
