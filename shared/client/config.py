@@ -1,7 +1,7 @@
 """Where the Cardroom services are and how to reach them: addresses, TLS, deadlines, retries.
 
 The defaults are `make run`'s stack on this machine. The environment may move them, with
-the names the services themselves use (CONVENTIONS.md): MATCH_ADDR, SOLVER_ADDR,
+the names the services themselves use (README.md, Configuration): MATCH_ADDR, SOLVER_ADDR,
 BOT_ADDR, TLS_CA_FILE (TLS, trusting this CA), TLS_CERT_FILE and TLS_KEY_FILE (a client
 certificate), plus CARDROOM_TLS=1 (TLS trusting the system's roots) and CARDROOM_TIMEOUT
 (the default deadline of one call, in seconds).
@@ -21,7 +21,7 @@ import grpc
 
 from shared.errors import InvalidConfig
 
-#: Default addresses: the ports of CONVENTIONS.md on this machine.
+#: Default addresses: the services' default ports on this machine.
 MATCH_ADDR, BOT_ADDR, SOLVER_ADDR = "localhost:50051", "localhost:50052", "localhost:50053"
 DEFAULT_TIMEOUT = 10.0
 
