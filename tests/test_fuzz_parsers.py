@@ -27,9 +27,9 @@ from support.match_client import match_server
 from support.redis_server import RedisServer
 
 from services.solver.server import MAX_WORKERS
-from shared.errors import CardroomError
+from shared.errors import CardroomError, MalformedAction
 from shared.games import registry
-from shared.games.mixmatch import check_claim, parse_expression
+from shared.games.mixmatch import Action, check_claim, parse_action, parse_expression
 from shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
 
 #: Bounds for any one input (generous on a loaded 2-core machine; a linear parser of
@@ -77,6 +77,29 @@ def test_fuzz_claim_parser_any_text_bounded_and_only_malformed_action(text: str)
 def test_fuzz_claim_parser_hostile_claims_are_refused_at_once(text: str) -> None:
     result = bounded(lambda: check_claim(text, list(range(1, 17)), 48))
     assert not result.valid or len(text) <= 200
+
+
+#: What the grammar may contain: ASCII printable text plus the two documented signs.
+GRAMMAR_CHARACTERS = frozenset("".join(chr(c) for c in range(32, 127)) + "\t×÷")
+ACTION_TEXT = (st.text(max_size=60)
+               | st.sampled_from(["claim ", "claim@", "pick ", "pass", "timeout"]).flatmap(
+                   lambda head: st.text(max_size=30).map(lambda tail: head + tail)))
+
+
+@FUZZ
+@given(text=ACTION_TEXT)
+def test_fuzz_action_grammar_accepts_only_its_own_characters(text: str) -> None:
+    result = bounded(lambda: parse_action(text))
+    if isinstance(result, CardroomError):
+        assert isinstance(result, MalformedAction) and result.reason
+        return
+    assert isinstance(result, Action)
+    head = text if result.kind != "claim" else text.partition(" ")[0]
+    assert head.isascii() and "\n" not in head and "\t" not in head
+    if result.kind == "claim":
+        expression = bounded(lambda: parse_expression(result.text))
+        if not isinstance(expression, CardroomError):
+            assert set(result.text) <= GRAMMAR_CHARACTERS
 
 
 def _state(game: str) -> Any:

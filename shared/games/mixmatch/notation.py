@@ -147,7 +147,7 @@ def _stray(ch: str) -> str:
     return f"{ch!r} (U+{ord(ch):04X})"
 
 
-def scan_number(text: str, start: int) -> tuple[int, int]:
+def scan_number(text: str, start: int, noun: str = "card number") -> tuple[int, int]:
     """(value, end) of the number at text[start] (an ASCII digit); refuses a leading 0."""
     end = start
     while end < len(text) and text[end] in DIGITS:
@@ -162,7 +162,7 @@ def scan_number(text: str, start: int) -> tuple[int, int]:
         if end < len(text) and text[end].isalnum():
             raise syntax_error(end + 1, f"unexpected character {_stray(text[end])} after '0': "
                                         "numbers are plain decimal, with no prefix")
-        raise syntax_error(column, "0 is not a card number (numbers start with 1 to 9)")
+        raise syntax_error(column, f"0 is not a {noun} (numbers start with 1 to 9)")
     return int(digits), end
 
 
@@ -257,12 +257,16 @@ def parse_expression(text: str) -> Expr:
     return _Parser(_tokenize(text)).parse()
 
 
-def _whole_number(text: str, what: str) -> int:
+def _whole_number(text: str, what: str, noun: str) -> int:
     """A number of an action word (a round, a card): the same rule as a claim's numbers."""
     if not text or text[0] not in DIGITS:
         raise MalformedAction(f"{what} must be a number written with the digits 0-9, "
                               f"not {text[:20]!r}", field="action")
-    value, end = scan_number(text, 0)
+    try:
+        value, end = scan_number(text, 0, noun)
+    except MalformedAction as err:  # the claim grammar's reason, without its claim column
+        raise MalformedAction(f"{what}: {err.reason.partition(': ')[2]}",
+                              field="action") from err
     if end != len(text):
         raise MalformedAction(f"{what} must be a number written with the digits 0-9, "
                               f"not {text[:20]!r}", field="action")
@@ -273,7 +277,8 @@ def _claim(action: str) -> Action:
     head, space, text = action.partition(" ")
     tag = None
     if head != "claim":
-        tag = _whole_number(head.removeprefix("claim@"), "the round of claim@<round>")
+        tag = _whole_number(head.removeprefix("claim@"), "the round of claim@<round>",
+                            "round number")
     if not space:
         raise MalformedAction("empty claim: write the expression after 'claim '",
                               field="action")
@@ -285,7 +290,8 @@ def parse_action(action: str) -> Action:
     if action in ("pass", "timeout"):
         return Action(action)
     if action.startswith("pick "):
-        return Action("pick", card=_whole_number(action[len("pick "):], "the card of pick"))
+        return Action("pick", card=_whole_number(action[len("pick "):], "the card of pick",
+                                                     "card number"))
     if action == "claim" or action.startswith(("claim ", "claim@")):
         return _claim(action)
     raise MalformedAction(f"unknown action {action[:40]!r}: expected 'claim <expression>', "
