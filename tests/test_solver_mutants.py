@@ -33,3 +33,19 @@ def test_solver_best_uses_all_seven_cards_when_the_target_is_their_product(
         board: tuple[int, ...]) -> None:
     result = best(board, prod(board))
     assert result.cards_used == 7 and result.proven
+
+
+#: Boards the exhaustive search of a 7-card board gets right only with the partners kernel's
+#: sum-and-difference window [t - m, t + m] exactly (found by comparing answers with that
+#: window narrowed); each has a 7-card solution.
+WINDOW_BOARDS = [((4, 6, 6, 6, 7, 10, 11), 111096), ((3, 7, 7, 7, 7, 9, 13), 3121),
+                 ((2, 2, 6, 7, 8, 8, 9), 2701), ((2, 4, 8, 8, 9, 11, 13), 73288)]
+
+
+@pytest.mark.parametrize(("board", "target"), WINDOW_BOARDS)
+def test_solver_best_uses_all_seven_cards_next_to_the_partners_window(
+        board: tuple[int, ...], target: int) -> None:
+    result = best(board, target)
+    assert result.cards_used == 7 and result.proven
+    assert result.solution is not None and result.solution.value == target
+
