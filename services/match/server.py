@@ -28,6 +28,8 @@ from .settings import MatchSettings
 from .timers import TimerLoop
 
 SERVICE_NAME = "cardroom.v1.MatchService"
+#: Longest a stopping replica waits for its streams to send their last status.
+STREAM_END_S = 2.0
 #: gRPC server options: keepalive pings find dead clients of idle streams; connections are
 #: recycled (with a grace for calls in flight) so clients spread over new replicas.
 SERVER_OPTIONS = (
@@ -77,6 +79,8 @@ class MatchServer:
     def stop(self, grace: float | None = 5.0) -> None:
         """Report NOT_SERVING, end the streams (they resume elsewhere), let unary calls in
         flight finish within `grace` seconds, then close Redis and the loop."""
+        if self.runner.loop.is_closed():
+            return  # stopped already
         try:
             self.runner.run(self._stop(grace))
         finally:
@@ -86,7 +90,12 @@ class MatchServer:
         if self.timers is not None:
             await self.timers.stop()
         await self.health.stop()
+        # Streams end first, each with UNAVAILABLE and its cursor, so clients resume on
+        # another replica; then new calls are refused and unary calls in flight finish.
         self.service.fanout.close_all()
+        deadline = asyncio.get_running_loop().time() + min(grace or 0.5, STREAM_END_S)
+        while self.limits.streams and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
         await self.rpc.stop(grace)
         await self.service.fanout.stop()
         if self._lag_task is not None:

@@ -14,7 +14,6 @@ never waits for a worker thread.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import inspect
 import logging
 import threading
@@ -170,7 +169,8 @@ class _Call:
                 self.m.sent.labels(*self.labels).inc()
                 return result
             except BaseException as exc:
-                code = await _fail(context, exc)
+                code = _code_of(context, exc)
+                await _abort(context, exc)
                 raise
             finally:
                 self.m.finish(self.labels, code, start)
@@ -193,7 +193,8 @@ class _Call:
                     sent.inc()
                     yield item
             except BaseException as exc:
-                code = await _fail(context, exc)
+                code = _code_of(context, exc)
+                await _abort(context, exc)
                 raise
             finally:
                 self.m.finish(self.labels, code, start)
@@ -210,7 +211,8 @@ class _Call:
                 await behavior(self._request(raw), _Counting(context, self.m.sent.labels(
                     *self.labels)))
             except BaseException as exc:
-                code = await _fail(context, exc)
+                code = _code_of(context, exc)
+                await _abort(context, exc)
                 raise
             finally:
                 self.m.finish(self.labels, code, start)
@@ -233,9 +235,8 @@ class _Counting:
         return getattr(self._context, name)
 
 
-async def _fail(context: grpc.aio.ServicerContext, exc: BaseException) -> grpc.StatusCode:
-    """The status a failed call ends with; aborts the call with the mapped status unless
-    the handler (or grpc itself) already chose one or the call was cancelled."""
+def _code_of(context: grpc.aio.ServicerContext, exc: BaseException) -> grpc.StatusCode:
+    """The status a call that raised `exc` ends with."""
     if isinstance(exc, asyncio.CancelledError | GeneratorExit):
         remaining = context.time_remaining()
         expired = remaining is not None and remaining <= 0
@@ -244,15 +245,21 @@ async def _fail(context: grpc.aio.ServicerContext, exc: BaseException) -> grpc.S
         return context.code() or grpc.StatusCode.UNKNOWN  # type: ignore[no-any-return]
     if not isinstance(exc, Exception):
         return grpc.StatusCode.UNKNOWN
+    return classify(exc)[0]
+
+
+async def _abort(context: grpc.aio.ServicerContext, exc: BaseException) -> None:
+    """End the call with the status `exc` maps to (raising grpc.aio.AbortError), unless it
+    was cancelled or already aborted; unexpected errors are logged in full."""
+    if not isinstance(exc, Exception) or isinstance(exc, grpc.aio.AbortError):
+        return
     code, reason = classify(exc)
     if reason is None:
         log.error("unexpected error in handler", exc_info=exc)
     else:
         log.info("request refused: %s", _short(str(exc)), extra={"grpc_code": code.name})
     status = rpc_status.to_status(status_for(exc))
-    with contextlib.suppress(grpc.aio.AbortError):
-        await context.abort(status.code, status.details, status.trailing_metadata)
-    return code
+    await context.abort(status.code, status.details, status.trailing_metadata)
 
 
 def _short(text: str, limit: int = 200) -> str:

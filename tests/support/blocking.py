@@ -27,9 +27,9 @@ def loop() -> LoopThread:
     return _LOOP
 
 
-def run(awaitable: Any) -> Any:
-    """Run a coroutine on the session's loop and wait for its result."""
-    return loop().run(awaitable)
+def run(awaitable: Any, runner: LoopThread | None = None) -> Any:
+    """Run a coroutine on `runner` (the session's loop by default) and wait for its result."""
+    return (runner or loop()).run(awaitable)
 
 
 def unwrap(value: Any) -> Any:
@@ -37,9 +37,16 @@ def unwrap(value: Any) -> Any:
     return value._target if isinstance(value, Blocking) else value
 
 
-def blocking(target: Any) -> Any:
-    """`target` behind a blocking proxy (plain values as they are)."""
-    return Blocking(target) if _has_coroutines(type(target)) else target
+def blocking(target: Any, runner: LoopThread | None = None) -> Any:
+    """`target` behind a blocking proxy running on `runner` (the session's loop by
+    default); plain values as they are."""
+    return Blocking(target, runner) if _has_coroutines(type(target)) else target
+
+
+def served(server: Any) -> Any:
+    """The domain service of a started match-service replica, run on the replica's own
+    loop (its Redis connections live there)."""
+    return blocking(server.service, server.runner)
 
 
 @functools.cache
@@ -52,31 +59,33 @@ async def _collect(iterator: Any) -> list[Any]:
     return [item async for item in iterator]
 
 
-def _settle(result: Any) -> Any:
+def _settle(result: Any, runner: LoopThread | None) -> Any:
     if inspect.isawaitable(result):
-        result = run(result)
+        result = run(result, runner)
     elif inspect.isasyncgen(result) or hasattr(result, "__anext__"):
-        result = run(_collect(result))
-    return blocking(result)
+        result = run(_collect(result), runner)
+    return blocking(result, runner)
 
 
 class Blocking:
     """The proxy: coroutine methods become blocking calls (see the module docstring)."""
 
-    def __init__(self, target: Any) -> None:
+    def __init__(self, target: Any, runner: LoopThread | None = None) -> None:
         object.__setattr__(self, "_target", target)
+        object.__setattr__(self, "_runner", runner)
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._target, name)
+        runner = self._runner
         if not callable(value) or isinstance(value, type):
-            return blocking(value)
+            return blocking(value, runner)
 
         def call(*args: Any, **kwargs: Any) -> Any:
             args = tuple(unwrap(a) for a in args)
             kwargs = {k: unwrap(v) for k, v in kwargs.items()}
             if inspect.iscoroutinefunction(value) or inspect.isasyncgenfunction(value):
-                return _settle(loop().run(_call_on_loop(value, args, kwargs)))
-            return _settle(value(*args, **kwargs))
+                return _settle(run(_call_on_loop(value, args, kwargs), runner), runner)
+            return _settle(value(*args, **kwargs), runner)
         return call
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -92,4 +101,4 @@ async def _call_on_loop(function: Any, args: tuple[Any, ...], kwargs: dict[str, 
     return result
 
 
-__all__ = ["Blocking", "blocking", "loop", "run", "unwrap"]
+__all__ = ["Blocking", "blocking", "loop", "run", "served", "unwrap"]
