@@ -37,6 +37,7 @@ SERVER_OPTIONS = (
     ("grpc.keepalive_timeout_ms", 20_000),
     ("grpc.http2.max_pings_without_data", 0),
     ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.max_concurrent_streams", 1 << 20),
 )
 
 

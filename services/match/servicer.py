@@ -99,7 +99,6 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         """Stream events from a cursor until the match is over or the caller leaves; a
         stream that leaves an event unread for MATCH_STREAM_STALL seconds is ended."""
         with self.limits.stream(context.peer()):
-            cursor = request.cursor
             events = self.service.watch(
                 request.match_id, _token(context), request.cursor,
                 mapping.optional_int(request, "seat"), follow=not request.no_follow)
@@ -111,10 +110,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                                                self.limits.stall_s)
                     except TimeoutError:
                         self.limits.count_refusal("stream_stall")
+                        # The message in flight may still arrive: the client resumes
+                        # from the last seq it received, whichever that is.
                         raise Unavailable(
                             f"this stream left events unread for {self.limits.stall_s:g} s "
-                            f"and was ended; resume from cursor {cursor}") from None
-                    cursor = seq
+                            "and was ended; resume with the last seq you received") from None
             finally:
                 await events.aclose()
 
