@@ -90,3 +90,16 @@ class DeadlineExceeded(CardroomError):
 class Unavailable(CardroomError):
     """A service this call needs (the broker, another Cardroom service) cannot be reached now;
     the same call may succeed later."""
+
+
+class ResourceExhausted(CardroomError):
+    """A limit of the service was reached (open streams, calls in flight, matches); `limit`
+    names the setting that bounds it."""
+
+    def __init__(self, reason: str, limit: str = "") -> None:
+        super().__init__(reason)
+        self.limit = limit
+
+
+class OutOfRange(InvalidArgument):
+    """A position past the end of what exists, e.g. a watch cursor beyond the last event."""

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 import redis
+from support.blocking import blocking
 from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, free_port
@@ -157,11 +158,11 @@ def _assert_moved_once(client: Client, redis_url: str, match_id: str, seat: int,
     assert _count(worker, "moved") == 1
     view = client.view(match_id)
     assert view.version == 2 and view.current_player != seat
-    repo = MatchRepo.from_url(redis_url)
+    repo = blocking(MatchRepo.from_url(redis_url))
     try:
         actions = repo.actions(match_id)
     finally:
-        repo.client.close()
+        repo.close()
     assert [a["seat"] for a in actions] == [seat]
     plays = [e for e in _public_events(client, match_id) if e.type == "play"]
     assert len(plays) == 1

@@ -10,6 +10,7 @@ import time
 
 import pytest
 from support.match_client import queued_tasks
+from support.match_fixtures import new_service, tick
 from support.match_play import Clock
 
 from services.match.app import MatchService
@@ -24,7 +25,6 @@ from services.match.bots import (
 )
 from services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
 from services.match.repo import MatchRepo
-from services.match.timers import TimerLoop
 from shared.bots import list_policies
 from shared.bots.base import SEARCH
 from shared.errors import InvalidArgument, PermissionDenied, Unauthenticated
@@ -38,7 +38,7 @@ BOT_TOKEN = "bot-secret"
 @pytest.fixture
 def service(repo: MatchRepo, clock: Clock) -> MatchService:
     """A service with both credentials and an in-memory bot queue."""
-    return MatchService(repo, MemoryQueue(), admin_token=ADMIN, bot_token=BOT_TOKEN,
+    return new_service(repo, MemoryQueue(), admin_token=ADMIN, bot_token=BOT_TOKEN,
                         clock=clock, bot_retry_s=30)
 
 
@@ -108,7 +108,7 @@ def test_a_wrong_bot_token_is_unauthenticated(service: MatchService) -> None:
 
 
 def test_no_bot_token_configured_accepts_none(repo: MatchRepo, clock: Clock) -> None:
-    plain = MatchService(repo, MemoryQueue(), admin_token=ADMIN, clock=clock)
+    plain = new_service(repo, MemoryQueue(), admin_token=ADMIN, clock=clock)
     match_id, _, seat = _bot_match(plain)
     with pytest.raises(Unauthenticated):
         plain.get_view(match_id, BOT_TOKEN, seat)
@@ -125,7 +125,7 @@ def test_bot_token_stands_in_for_a_human_only_once_the_clock_ran_out(
     with pytest.raises(PermissionDenied):
         service.get_view(match_id, BOT_TOKEN, seat)
     clock.advance(11)
-    assert TimerLoop(service).run_once() == ["clock"]
+    assert tick(service) == ["clock"]
     view = service.get_view(match_id, BOT_TOKEN, seat)
     assert view["may_act"]
     assert service.queue.sent[-1] == (match_id, seat, view["version"])  # type: ignore[attr-defined]
@@ -139,7 +139,7 @@ def test_bot_token_gets_no_stand_in_when_the_clock_forfeits(service: MatchServic
                                                              clock: Clock) -> None:
     match_id, seat = _clock_match(service, "forfeit")
     clock.advance(11)
-    TimerLoop(service).run_once()
+    tick(service)
     with pytest.raises(PermissionDenied):
         service.get_view(match_id, BOT_TOKEN, seat)
 
@@ -150,7 +150,7 @@ def test_catch_up_watch_ends_after_the_logged_events(service: MatchService) -> N
     everything = service.repo.events_after(match_id, 0)
     assert everything[-1][1].get("to") == 3  # the log ends with seat 3's deal
     started = time.monotonic()
-    seen = list(service.watch(match_id, BOT_TOKEN, 0, 1, block_ms=5000, follow=False))
+    seen = list(service.watch(match_id, BOT_TOKEN, 0, 1, follow=False))
     assert time.monotonic() - started < 2.0  # a following read would wait 5 s here
     assert seen == [(s, e) for s, e in everything if e.get("to", 1) == 1]
     assert seen[-1][1] == {**seen[-1][1], "type": "deal", "to": 1}

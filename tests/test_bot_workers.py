@@ -17,6 +17,7 @@ import grpc
 import pytest
 import redis
 from google.protobuf import struct_pb2
+from support.blocking import blocking
 from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
 from support.match_play import choose_move, hands_seen
@@ -139,14 +140,14 @@ def _plain(view: pb.MatchView) -> dict[str, Any]:
 
 def actions_by_seat(redis_url: str, match_id: str) -> dict[int | None, int]:
     """How many actions each seat applied in the match."""
-    repo = MatchRepo.from_url(redis_url)
+    repo = blocking(MatchRepo.from_url(redis_url))
     try:
         counts: dict[int | None, int] = {}
         for item in repo.actions(match_id):
             counts[item["seat"]] = counts.get(item["seat"], 0) + 1
         return counts
     finally:
-        repo.client.close()
+        repo.close()
 
 
 # ---- one human and bots, each game ------------------------------------------------------

@@ -18,6 +18,7 @@ from typing import Any
 
 import grpc
 import pytest
+from support.blocking import blocking
 from support.redis_server import RedisServer
 
 from bench.load import GAME_ENUM, ServiceProcess, replay_problem
@@ -92,7 +93,7 @@ class Table:
 
 
 def _actions(url: str, match_id: str) -> int:
-    repo = MatchRepo.from_url(url)
+    repo = blocking(MatchRepo.from_url(url))
     try:
         return len(repo.actions(match_id))
     finally:

@@ -25,6 +25,7 @@ from typing import Any
 import grpc
 import pytest
 import redis
+from support.blocking import blocking
 
 from bench.load import RedisProcess, ServiceProcess, health, tasks_left
 from services.bot.worker import start_worker
@@ -173,7 +174,7 @@ def test_chaos_redis_process_killed_twice_loses_no_acknowledged_move(
     for player in players:
         player.stop.set()
         player.join(30)
-    repo = MatchRepo.from_url(store.url)
+    repo = blocking(MatchRepo.from_url(store.url))
     try:
         for player in players:
             for match_id, acked in player.acked.items():

@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import pytest
 from prometheus_client import CollectorRegistry
+from support.match_fixtures import new_service, tick
 from support.match_play import Clock
 
-from services.match.app import MatchService
 from services.match.bots import MemoryQueue
 from services.match.metrics import MatchMetrics
 from services.match.repo import MatchRepo
-from services.match.timers import TimerLoop
 
 
 def test_timer_lag_records_how_late_a_deadline_fired(repo: MatchRepo) -> None:
     clock, registry = Clock(), CollectorRegistry()
-    service = MatchService(repo, MemoryQueue(), admin_token="admin", clock=clock,
+    service = new_service(repo, MemoryQueue(), admin_token="admin", clock=clock,
                            metrics=MatchMetrics(registry))
     service.create_match("mixmatch", 2, seed=5, options={"hourglass_seconds": 30})
     clock.advance(33.5)  # polled 3.5 s after the hourglass ran out
-    assert TimerLoop(service).run_once() == ["hourglass"]
+    assert tick(service) == ["hourglass"]
     lag = {"kind": "hourglass"}
     assert registry.get_sample_value("cardroom_timer_lag_seconds_count", lag) == 1
     assert registry.get_sample_value("cardroom_timer_lag_seconds_sum", lag) == pytest.approx(3.5)

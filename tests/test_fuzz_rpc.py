@@ -21,6 +21,7 @@ from google.protobuf.descriptor import FieldDescriptor, MethodDescriptor
 from google.protobuf.message import Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from support.blocking import served
 from support.grpc_servers import HOST, channel_to, health_status, local_settings
 from support.match_client import ADMIN, match_settings
 from support.redis_server import RedisServer
@@ -217,7 +218,7 @@ def room(redis_server: RedisServer) -> Iterator[Room]:
 def targets(room: Room) -> Room:
     """Fresh matches to aim at (each test's fuzzing may end or delete the last ones): an
     active VIVO match, a Livemix match with an open seat, a Mix Match that is over."""
-    service = room.match.service
+    service = served(room.match)
     active = service.create_match("vivo", 3, seed=4)
     opened = service.create_match("livemix", 4, seats=[
         *(SeatSpec("human") for _ in range(3)), SeatSpec("open")], seed=5)
@@ -397,7 +398,7 @@ def test_fuzz_servers_stay_healthy_and_keep_serving(targets: Room) -> None:
     for port in (room.match_port, room.solver_port, room.bot_port):
         with channel_to(port) as channel:
             assert health_status(channel, "") == 1
-    view = room.match.service.get_view(room.ids[0])
+    view = served(room.match).get_view(room.ids[0])
     assert view["match_id"] == room.ids[0]
     with channel_to(room.solver_port) as channel:
         stub = channel.unary_unary("/cardroom.v1.SolverService/Verify",

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from support.blocking import unwrap
+from support.match_fixtures import new_service
 from support.match_play import Clock, choose_move, hands_seen
 
 from services.match.app import MatchService
@@ -34,7 +36,7 @@ ADMIN = "admin-secret"
 @pytest.fixture
 def service(repo: MatchRepo, clock: Clock) -> MatchService:
     """A service with an in-memory bot queue."""
-    return MatchService(repo, MemoryQueue(), admin_token=ADMIN, clock=clock, bot_retry_s=30)
+    return new_service(repo, MemoryQueue(), admin_token=ADMIN, clock=clock, bot_retry_s=30)
 
 
 def play_out(service: MatchService, match_id: str, tokens: dict[int, str],
@@ -272,30 +274,22 @@ def test_watch_resumes_from_cursor_without_loss_or_repeat(service: MatchService)
     rng = random.Random(1)
     for _ in range(4):
         play_out(service, created.match_id, created.tokens, rng, limit=1)
-    seen = list(service.watch(created.match_id, created.tokens[0], 0, block_ms=10,
-                              stop=_after_idle(created, service)))
+    seen = list(service.watch(created.match_id, created.tokens[0], 0, follow=False))
     cut = len(seen) // 2
     resumed = seen[:cut] + list(service.watch(created.match_id, created.tokens[0],
-                                              seen[cut - 1][0], block_ms=10,
-                                              stop=_after_idle(created, service)))
+                                              seen[cut - 1][0], follow=False))
     assert resumed == seen
     seqs = [s for s, _ in seen]
     assert seqs == sorted(set(seqs))
     assert not hands_seen([e for _, e in seen], 0)
-    spectator = list(service.watch(created.match_id, None, 0, block_ms=10,
-                                   stop=_after_idle(created, service)))
+    spectator = list(service.watch(created.match_id, None, 0, follow=False))
     assert all("to" not in e for _, e in spectator) and len(spectator) < len(seen)
-
-
-def _after_idle(created: object, service: MatchService) -> object:
-    calls = iter(range(3))
-    return lambda: next(calls, None) is None
 
 
 def test_watch_of_a_finished_match_ends_after_match_over(service: MatchService) -> None:
     created = service.create_match("vivo", 3, seed=5)
     play_out(service, created.match_id, created.tokens, random.Random(2))
-    events = list(service.watch(created.match_id, None, 0, block_ms=10))
+    events = list(service.watch(created.match_id, None, 0))
     assert events[-1][1]["type"] == "match_over"
 
 
@@ -379,8 +373,8 @@ def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
                                                                 clock: Clock) -> None:
     from services.match.cache import StateCache
 
-    one = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
-    two = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    one = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
     created = one.create_match("vivo", 3, seed=4)
     token = created.tokens[0]
     saved = {key: repo.client.dump(key) for key in repo.client.keys("*")}
@@ -400,8 +394,8 @@ def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
 def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clock) -> None:
     from services.match.cache import StateCache
 
-    one = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
-    two = MatchService(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    one = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
     created = one.create_match("livemix", 3, seed=4)
     rng = random.Random(9)
     for turn in range(30):
@@ -428,19 +422,19 @@ class _RacingRepo(MatchRepo):
 
     before_write: object = None
 
-    def write(self, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+    async def write(self, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
         hook, self.before_write = self.before_write, None
         if callable(hook):
-            hook()
-        return super().write(*args, **kwargs)  # type: ignore[arg-type]
+            await hook()
+        return await super().write(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def test_mixmatch_m8_claim_that_lost_the_race_is_stale_not_judged_on_the_next_table(
         repo: MatchRepo, clock: Clock) -> None:
     from support.match_play import find_claim
 
-    racing = _RacingRepo(repo.client)
-    late, first = MatchService(racing, clock=clock), MatchService(repo, clock=clock)
+    racing = _RacingRepo(unwrap(repo).client)
+    late, first = new_service(racing, clock=clock), new_service(repo, clock=clock)
     for seed in range(50):
         created = first.create_match("mixmatch", 2, seed=seed, options={"hourglass_seconds": 0})
         obs = first.get_view(created.match_id)["observation"]
@@ -448,8 +442,8 @@ def test_mixmatch_m8_claim_that_lost_the_race_is_stale_not_judged_on_the_next_ta
         if claim:
             break
     assert claim
-    racing.before_write = lambda: first.submit_move(created.match_id, created.tokens[0],
-                                                    f"claim {claim}")
+    racing.before_write = lambda: unwrap(first).submit_move(
+        created.match_id, created.tokens[0], f"claim {claim}")
     with pytest.raises(IllegalMove, match="stale"):
         late.submit_move(created.match_id, created.tokens[1], f"claim {claim}")
     obs = first.get_view(created.match_id)["observation"]

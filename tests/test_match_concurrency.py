@@ -10,6 +10,7 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 import pytest
+from support.blocking import blocking
 from support.grpc_servers import channel_to
 from support.match_client import (
     ADMIN,
@@ -52,11 +53,11 @@ def _create(client: Client, game: str, players: int, **fields: object) -> tuple[
 
 def _actions(redis_url: str, match_id: str) -> int:
     """How many actions the match's engine has applied."""
-    repo = MatchRepo.from_url(redis_url)
+    repo = blocking(MatchRepo.from_url(redis_url))
     try:
         return len(repo.actions(match_id))
     finally:
-        repo.client.close()
+        repo.close()
 
 
 def _wait(condition: object, timeout: float = 10.0) -> None:
@@ -179,7 +180,7 @@ def test_hourglass_fires_exactly_once_per_deadline_across_replicas(
     _wait(lambda: sum(e.type == "hourglass_ran_out" for e in _events_so_far(clients[0],
                                                                             match_id)) >= 3)
     for server in replicas:
-        server.timers.stop()  # type: ignore[union-attr]
+        server.runner.run(server.timers.stop())  # type: ignore[union-attr]
     events = _events_so_far(clients[0], match_id)
     ran_out = [mapping.to_plain(e.data) for e in events if e.type == "hourglass_ran_out"]
     fired = sum(s.service.metrics.timer_firings.labels("hourglass")._value.get()

@@ -97,7 +97,7 @@ def test_replicas_report_health_and_game_metrics(replicas: tuple[MatchServer, Ma
     with channel_to(replicas[0].port) as channel:
         assert health_status(channel, "cardroom.v1.MatchService") == 1
     assert replicas[0].timers is not None
-    replicas[0].timers.refresh_gauges()
+    replicas[0].runner.run(replicas[0].timers.refresh_gauges())
     first = scrape(replicas[0].rpc.metrics_port or 0)
     second = scrape(replicas[1].rpc.metrics_port or 0)
     assert sample(first, "cardroom_matches_created_total", game="vivo") == 1

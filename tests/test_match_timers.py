@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
+from support.match_fixtures import new_service, tick
 from support.match_play import Clock
 
 from services.match.app import MatchService
 from services.match.bots import MemoryQueue
 from services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
 from services.match.repo import MatchRepo
-from services.match.timers import TimerLoop
 
 ADMIN = "admin"
 
@@ -25,14 +25,14 @@ def queue() -> MemoryQueue:
 @pytest.fixture
 def replicas(repo: MatchRepo, clock: Clock, queue: MemoryQueue) -> list[MatchService]:
     """Two replicas on one Redis (bot tasks re-sent after 30 s)."""
-    return [MatchService(repo, queue, admin_token=ADMIN, clock=clock, bot_retry_s=30)
+    return [new_service(repo, queue, admin_token=ADMIN, clock=clock, bot_retry_s=30)
             for _ in range(2)]
 
 
 def _tick(replicas: list[MatchService]) -> list[str]:
     fired: list[str] = []
     for service in replicas:
-        fired += TimerLoop(service).run_once()
+        fired += tick(service)
     return fired
 
 

@@ -8,10 +8,11 @@ timers, bots, resignation and the event log around them.
 
 from __future__ import annotations
 
+import asyncio
 import math
 import secrets
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,9 +22,11 @@ from shared.errors import (
     IllegalMove,
     InvalidArgument,
     NotFound,
+    OutOfRange,
     PermissionDenied,
     StaleVersion,
     Unauthenticated,
+    Unavailable,
     WrongPhase,
 )
 from shared.games import registry
@@ -33,6 +36,7 @@ from . import ending, model, timers, views
 from .bots import MemoryQueue, TaskQueue, bots_due, check_policies, seat_policy
 from .cache import StateCache
 from .ending import Pending
+from .fanout import FanOut
 from .metrics import MatchMetrics
 from .model import ACTIVE, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
 from .repo import ALL, PUBLIC, MatchRepo, Outcome, Snapshot, TimerEntry, Write
@@ -40,6 +44,8 @@ from .repo import ALL, PUBLIC, MatchRepo, Outcome, Snapshot, TimerEntry, Write
 #: How often a call without an expected version re-reads after losing a race.
 RETRIES = 5
 MAX_PAGE = 100
+#: Events one read of a stream takes from Redis at most (a stream's buffer is one batch).
+WATCH_BATCH = 200
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,8 +83,12 @@ class MatchService:
                  admin_token: str | None = None, bot_token: str | None = None,
                  finished_ttl_s: float = 7 * 86400.0,
                  bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
-                 metrics: MatchMetrics | None = None, cache: StateCache | None = None) -> None:
+                 metrics: MatchMetrics | None = None, cache: StateCache | None = None,
+                 fanout: FanOut | None = None, idle_wake_s: float = 30.0) -> None:
         self.repo = repo
+        self.fanout = fanout if fanout is not None else FanOut(repo)
+        #: Longest a stream waits without a notice before it reads Redis once anyway.
+        self.idle_wake_s = idle_wake_s
         self.cache = cache if cache is not None else StateCache(0)
         self.metrics = metrics if metrics is not None else MatchMetrics()
         self.queue: TaskQueue = queue if queue is not None else MemoryQueue()
@@ -90,7 +100,7 @@ class MatchService:
 
     # ---- create, join, list -----------------------------------------------------------
 
-    def create_match(self, game: str, players: int, *, seats: Sequence[SeatSpec] = (),
+    async def create_match(self, game: str, players: int, *, seats: Sequence[SeatSpec] = (),
                      options: Mapping[str, Any] | None = None, seed: int | None = None,
                      deal: Mapping[str, Any] | None = None, clock: ClockSpec | None = None,
                      private: bool = False) -> Created:
@@ -123,16 +133,16 @@ class MatchService:
         pending = Pending(snap, state, meta, status, [_created_event(meta)])
         if status == ACTIVE:
             self._start(pending, now)
-        self._commit(pending, now, create=True)
+        await self._commit(pending, now, create=True)
         self.metrics.matches_created.labels(game).inc()
         return Created(match_id, 1, tokens)
 
-    def join_match(self, match_id: str, seat: int | None = None, name: str = "") -> Joined:
+    async def join_match(self, match_id: str, seat: int | None = None, name: str = "") -> Joined:
         """Claim an open seat (the given one, else the first) and get its token."""
         model.check_match_id(match_id)
         model.check_name(name)
         for _ in range(RETRIES):
-            snap = self._load(match_id)
+            snap = await self._load(match_id)
             if snap.status != OPEN:
                 raise WrongPhase("the match is not waiting for players")
             chosen = _open_seat(snap.meta["seats"], seat)
@@ -146,12 +156,12 @@ class MatchService:
             if not any(s["kind"] == model.OPEN_SEAT for s in meta["seats"]):
                 pending.status = ACTIVE
                 self._start(pending, now)
-            outcome = self._commit(pending, now)
+            outcome = await self._commit(pending, now)
             if outcome.kind == "ok":
                 return Joined(chosen, token, outcome.version)
         raise StaleVersion("the match kept changing while joining; try again")
 
-    def list_matches(self, game: str = "", status: str = "", page_size: int = 20,
+    async def list_matches(self, game: str = "", status: str = "", page_size: int = 20,
                      page_token: str = "", include_private: bool = False,
                      token: str | None = None) -> tuple[list[dict[str, Any]], str]:
         """One page of match summaries (newest first) and the token of the next page;
@@ -170,70 +180,89 @@ class MatchService:
         found: list[dict[str, Any]] = []
         exhausted = False
         while len(found) < limit and not exhausted:
-            ids = self.repo.list_page(game, status, after, limit - len(found), scope)
+            ids = await self.repo.list_page(game, status, after, limit - len(found), scope)
             exhausted = len(ids) < limit - len(found)
-            snaps = self.repo.load_many(ids)
+            snaps = await self.repo.load_many(ids)
             gone = [m for m, s in zip(ids, snaps, strict=True)
                     if s is None or (status != "any" and s.status != status)
                     or (scope == PUBLIC and s.meta.get("private"))]
-            self.repo.unindex(game, status, gone, scope)
+            await self.repo.unindex(game, status, gone, scope)
             found += [views.summary(s) for s in snaps if s is not None and s.match_id not in gone]
             after = ids[-1] if ids else after
         token = "" if exhausted or not after else views.page_token(after, game, status, scope)
         return found, token
 
-    def delete_match(self, match_id: str, token: str | None) -> int:
+    async def delete_match(self, match_id: str, token: str | None) -> int:
         """Remove a match and its whole record at once, whatever its status (the admin only);
         the version it had. Open streams of it end; later calls find no match."""
         model.check_match_id(match_id)
         self._admin_only(token, "delete a match")
-        snap = self._load(match_id)
-        if not self.repo.delete(match_id, snap.meta["game"], snap.status):
+        snap = await self._load(match_id)
+        if not await self.repo.delete(match_id, snap.meta["game"], snap.status):
             raise model.missing(match_id)
         return snap.version
 
     # ---- views ------------------------------------------------------------------------
 
-    def get_view(self, match_id: str, token: str | None = None, as_seat: int | None = None
+    async def get_view(self, match_id: str, token: str | None = None, as_seat: int | None = None
                  ) -> dict[str, Any]:
         """The caller's view: a seat's with its token, the spectator's without one."""
-        snap = self._load(model.check_match_id(match_id))
+        snap = await self._load(model.check_match_id(match_id))
         seat = self._identify(snap.meta, token, as_seat)
         state = self._state(snap)
         return views.view(snap, state, seat)
 
-    def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
-              as_seat: int | None = None, block_ms: int = 1000,
-              stop: Callable[[], bool] = lambda: False, follow: bool = True
-              ) -> Iterator[tuple[int, dict[str, Any]]]:
+    async def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
+                    as_seat: int | None = None, follow: bool = True
+                    ) -> AsyncIterator[tuple[int, dict[str, Any]]]:
         """The events after `cursor` the caller may see, then (when `follow`) new ones as they
-        happen; the stream ends after the match's last event. Resume with the last seq received."""
-        snap = self._load(model.check_match_id(match_id))
+        happen; the stream ends after the match's last event. Resume with the last seq
+        received. A cursor past the last event is OutOfRange; while the replica shuts down
+        the stream ends with Unavailable (resume elsewhere from the same cursor)."""
+        snap = await self._load(model.check_match_id(match_id))
         seat = self._identify(snap.meta, token, as_seat)
         if cursor < 0:
             raise InvalidArgument("cursor must not be negative", "cursor")
-        return self._follow(match_id, seat, cursor, block_ms if follow else None, stop)
+        if cursor > snap.seq:
+            raise OutOfRange(f"cursor {cursor} is past the match's last event ({snap.seq})",
+                             "cursor")
+        if not follow or (snap.status in OVER and cursor >= snap.seq):
+            async for item in self._catch_up(match_id, seat, cursor):
+                yield item
+            return
+        async with self.fanout.watching(match_id) as signal:
+            while True:
+                generation = signal.generation
+                batch = await self.repo.events_after(match_id, cursor, WATCH_BATCH)
+                for seq, event in batch:
+                    cursor = seq
+                    if model.visible(event, seat):
+                        yield seq, event
+                    if event.get("type") == MATCH_OVER:
+                        return
+                if len(batch) == WATCH_BATCH:
+                    continue  # more to catch up on before waiting
+                if signal.gone:
+                    return
+                if self.fanout.closing:
+                    raise Unavailable(f"the server is shutting down; resume from cursor {cursor}")
+                await signal.wait(generation, self.idle_wake_s)
 
-    def _follow(self, match_id: str, seat: int | None, cursor: int, block_ms: int | None,
-                stop: Callable[[], bool]) -> Iterator[tuple[int, dict[str, Any]]]:
-        while not stop():
-            batch = self.repo.events_after(match_id, cursor, block_ms=block_ms)
+    async def _catch_up(self, match_id: str, seat: int | None, cursor: int
+                        ) -> AsyncIterator[tuple[int, dict[str, Any]]]:
+        """The visible events logged after `cursor` so far, then the end."""
+        while True:
+            batch = await self.repo.events_after(match_id, cursor, WATCH_BATCH)
             for seq, event in batch:
                 cursor = seq
                 if model.visible(event, seat):
                     yield seq, event
-                if event.get("type") == MATCH_OVER:
-                    return
-            if not batch and block_ms is None:
-                return  # a catch-up read ends with the events logged so far
-            if not batch:
-                snap = self.repo.load(match_id)
-                if snap is None or (snap.status in OVER and cursor >= snap.seq):
-                    return
+            if len(batch) < WATCH_BATCH:
+                return
 
-    def get_replay(self, match_id: str) -> dict[str, Any]:
+    async def get_replay(self, match_id: str) -> dict[str, Any]:
         """A finished match in full: config, seed or deal, every action and every event."""
-        snap = self._load(model.check_match_id(match_id))
+        snap = await self._load(model.check_match_id(match_id))
         if snap.status not in OVER:
             raise WrongPhase("a replay is only available once the match is over")
         meta = snap.meta
@@ -242,14 +271,14 @@ class MatchService:
             "match_id": match_id, "game": meta["game"], "options": meta["options"],
             "seed": meta["seed"], "deal": meta["deal"], "start": meta["started"],
             "status": snap.status,
-            "actions": self.repo.actions(match_id),
-            "events": self.repo.events_after(match_id, 0, count=1_000_000),
+            "actions": await self.repo.actions(match_id),
+            "events": await self.repo.events_after(match_id, 0, count=1_000_000),
             "scores": state.scores(), "round_scores": state.round_scores(),
             "result": meta["result"], "seats": [model.public_seat(s) for s in meta["seats"]]}
 
     # ---- moves ------------------------------------------------------------------------
 
-    def submit_move(self, match_id: str, token: str | None, action: str,
+    async def submit_move(self, match_id: str, token: str | None, action: str,
                     expected_version: int | None = None, request_id: str = "",
                     as_seat: int | None = None, game: str | None = None) -> MoveResult:
         """Apply one move of the caller's seat: one read and one compare-and-set write.
@@ -262,24 +291,24 @@ class MatchService:
             raise InvalidArgument("request_id must be at most 128 characters", "request_id")
         labels = {"game": game or "unknown"}
         try:
-            return self._submit(match_id, token, action, expected_version, request_id,
+            return await self._submit(match_id, token, action, expected_version, request_id,
                                 as_seat, game, labels)
         except CardroomError as exc:
             self.metrics.moves.labels(labels["game"], _outcome(exc)).inc()
             raise
 
-    def _submit(self, match_id: str, token: str | None, action: str,
+    async def _submit(self, match_id: str, token: str | None, action: str,
                 expected_version: int | None, request_id: str, as_seat: int | None,
                 game: str | None, labels: dict[str, str]) -> MoveResult:
         pinned = None
         for _ in range(1 if expected_version is not None else RETRIES):
-            snap = self._load(match_id, request_id or None)
+            snap = await self._load(match_id, request_id or None)
             labels["game"] = snap.meta["game"]
             if game is not None and game != snap.meta["game"]:
                 raise InvalidArgument(f"a {game} move for a {snap.meta['game']} match", "move")
             seat = self._mover(snap.meta, token, as_seat)
             if snap.prior is not None:
-                return self._duplicate(match_id, snap, seat)
+                return await self._duplicate(match_id, snap, seat)
             state = self._movable(snap, seat, expected_version)
             pinned = pinned or timers.pin_round(state, action)
             now = self.clock()
@@ -288,9 +317,9 @@ class MatchService:
             pending = Pending(snap, state, snap.meta, ACTIVE, list(events),
                               [{"seat": actor, "action": pinned, "now": now}],
                               request=request_id or None, seat=seat)
-            outcome = self._commit(pending, now)
+            outcome = await self._commit(pending, now)
             if outcome.kind == "dup":
-                return self._duplicate(match_id, snap, seat, outcome)
+                return await self._duplicate(match_id, snap, seat, outcome)
             if outcome.kind == "ok":
                 self.metrics.moves.labels(labels["game"], "applied").inc()
                 return _result(outcome, pending, seat)
@@ -312,7 +341,7 @@ class MatchService:
             raise PermissionDenied(f"seat {seat} has resigned")
         return self._state(snap)
 
-    def _duplicate(self, match_id: str, snap: Snapshot, seat: int,
+    async def _duplicate(self, match_id: str, snap: Snapshot, seat: int,
                    outcome: Outcome | None = None) -> MoveResult:
         if outcome is None:
             assert snap.prior is not None
@@ -322,25 +351,25 @@ class MatchService:
         if outcome.seat != seat:
             raise InvalidArgument("request_id was already used by another seat", "request_id")
         self.metrics.moves.labels(snap.meta["game"], "duplicate").inc()
-        events = self.repo.events_between(match_id, outcome.first, outcome.last)
+        events = await self.repo.events_between(match_id, outcome.first, outcome.last)
         return MoveResult(outcome.version, snap.status, model.redact(events, seat), True)
 
     # ---- resign, abandon --------------------------------------------------------------
 
-    def resign(self, match_id: str, token: str | None, as_seat: int | None = None
+    async def resign(self, match_id: str, token: str | None, as_seat: int | None = None
                ) -> MoveResult:
         """The seat concedes: it is ranked out of the win and played on automatically."""
         model.check_match_id(match_id)
         self._not_bot(token)
         for _ in range(RETRIES):
-            snap = self._load(match_id)
+            snap = await self._load(match_id)
             seat = self._mover(snap.meta, token, as_seat)
             if snap.status != ACTIVE:
                 raise WrongPhase("only a match being played can be resigned")
             if snap.meta["seats"][seat]["resigned"]:
                 return MoveResult(snap.version, snap.status, [])
             pending = self._resignation(snap, seat, "resigned")
-            outcome = self._commit(pending, self.clock())
+            outcome = await self._commit(pending, self.clock())
             if outcome.kind == "ok":
                 return _result(outcome, pending, seat)
         raise StaleVersion("the match kept changing; try again")
@@ -351,12 +380,12 @@ class MatchService:
         return Pending(snap, state, snap.meta, ACTIVE,
                        [{"type": "resigned", "seat": seat, "reason": reason}])
 
-    def abandon(self, match_id: str, token: str | None) -> MoveResult:
+    async def abandon(self, match_id: str, token: str | None) -> MoveResult:
         """Call the match off for everyone: a seated player before it starts, the admin always."""
         model.check_match_id(match_id)
         self._not_bot(token)
         for _ in range(RETRIES):
-            snap = self._load(match_id)
+            snap = await self._load(match_id)
             admin = model.is_admin(token, self.admin_token)
             seat = None if admin else self._mover(snap.meta, token, None)
             if snap.status in OVER:
@@ -368,42 +397,42 @@ class MatchService:
             pending = Pending(snap, state, snap.meta, snap.status,
                               [{"type": "abandoned", "by": "admin" if admin else seat}])
             ending.finish(pending, model.ABANDONED, "abandoned")
-            outcome = self._commit(pending, self.clock())
+            outcome = await self._commit(pending, self.clock())
             if outcome.kind == "ok":
                 return _result(outcome, pending, seat)
         raise StaleVersion("the match kept changing; try again")
 
     # ---- timers -----------------------------------------------------------------------
 
-    def fire_timer(self, entry: TimerEntry) -> str | None:
+    async def fire_timer(self, entry: TimerEntry) -> str | None:
         """Handle one due timer entry; the kind fired, or None when another replica (or a
         later move) got there first. Exactly one replica's compare-and-set succeeds."""
-        snap = self.repo.load(entry.match_id)
+        snap = await self.repo.load(entry.match_id)
         if snap is None or snap.version != entry.version or snap.status != ACTIVE:
             return None
         now = self.clock()
         if snap.deadline_ms and snap.deadline_ms <= model.now_ms(now):
-            return self._fire_deadline(snap, now)
+            return await self._fire_deadline(snap, now)
         if snap.bot_retry_ms and snap.bot_retry_ms <= model.now_ms(now):
-            return self._resend_bots(snap, now)
+            return await self._resend_bots(snap, now)
         return None
 
-    def resend_waiting_bots(self) -> int:
+    async def resend_waiting_bots(self) -> int:
         """Send again, at once, the bot task of every match waiting on a bot; how many were
         sent. Called when Redis is back after an outage: a task on its way between broker
         and worker then may be lost (a worker's fetch and its unacked record are two Redis
         commands), and the match would otherwise wait MATCH_BOT_RETRY. One replica wins
         each match (the compare-and-set of the re-send time); a duplicate task is a no-op."""
         sent = 0
-        entries = self.repo.timer_entries()
-        for entry, snap in zip(entries, self.repo.load_many([e.match_id for e in entries]),
+        entries = await self.repo.timer_entries()
+        for entry, snap in zip(entries, await self.repo.load_many([e.match_id for e in entries]),
                                strict=True):
             if (snap is not None and snap.version == entry.version and snap.status == ACTIVE
                     and snap.bot_retry_ms and snap.meta["bots"]):
-                sent += self._resend_bots(snap, self.clock()) is not None
+                sent += await self._resend_bots(snap, self.clock()) is not None
         return sent
 
-    def _fire_deadline(self, snap: Snapshot, now: float) -> str | None:
+    async def _fire_deadline(self, snap: Snapshot, now: float) -> str | None:
         timer = snap.meta["timer"] or {}
         state = self._state(snap)
         if timer.get("kind") == timers.HOURGLASS:
@@ -419,21 +448,21 @@ class MatchService:
             pending = Pending(snap, state, snap.meta, ACTIVE, [
                 {"type": "clock_expired", "seat": timer["seat"], "stand_in": "bot"}],
                 stand_in=timer["seat"])
-        outcome = self._commit(pending, now)
+        outcome = await self._commit(pending, now)
         if outcome.kind != "ok":
             return None
         self.metrics.timer_firings.labels(timer.get("kind", "?")).inc()
         return str(timer.get("kind"))
 
-    def _resend_bots(self, snap: Snapshot, now: float) -> str | None:
+    async def _resend_bots(self, snap: Snapshot, now: float) -> str | None:
         new_ms = model.now_ms(now) + self.bot_retry_ms
         due = min(x for x in (snap.deadline_ms, new_ms) if x)
         entry = TimerEntry(snap.match_id, snap.version, due)
-        if not self.repo.touch_bot_retry(snap.match_id, snap.version, snap.bot_retry_ms,
+        if not await self.repo.touch_bot_retry(snap.match_id, snap.version, snap.bot_retry_ms,
                                          new_ms, entry):
             return None
         for seat in snap.meta["bots"]:
-            self._enqueue(snap.match_id, seat, snap.version, snap.meta)
+            await self._enqueue(snap.match_id, seat, snap.version, snap.meta)
         self.metrics.timer_firings.labels("bot_retry").inc()
         return "bot_retry"
 
@@ -450,7 +479,7 @@ class MatchService:
         pending.events.append({"type": "match_started"})
         pending.events += registry.opening_events(pending.state)
 
-    def _commit(self, p: Pending, now: float, create: bool = False) -> Outcome:
+    async def _commit(self, p: Pending, now: float, create: bool = False) -> Outcome:
         """Settle automatic play and the match's end, set timers and bots, write once."""
         old_status = p.snap.status or None
         ending.settle(p, now)
@@ -467,25 +496,28 @@ class MatchService:
         change = Write(p.snap.version, p.status, p.meta, p.state.to_json(), p.events,
                        p.actions, deadline_ms, bot_retry_ms, p.request, p.seat,
                        self.finished_ttl_ms if p.status in OVER else 0)
-        outcome = self.repo.write(p.snap.match_id, change, entry, create=create)
+        outcome = await self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
             self.cache.put(p.snap.match_id, outcome.version, p.state, p.meta["write"])
-            self._after(p, old_status, bots, outcome.version)
+            await self._after(p, old_status, bots, outcome.version)
         return outcome
 
-    def _after(self, p: Pending, old_status: str | None, bots: list[int], version: int) -> None:
+    async def _after(self, p: Pending, old_status: str | None, bots: list[int], version: int
+                     ) -> None:
         for seat in bots:
-            self._enqueue(p.snap.match_id, seat, version, p.meta)
+            await self._enqueue(p.snap.match_id, seat, version, p.meta)
         if p.status != old_status:
-            self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status,
+            await self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status,
                             bool(p.meta.get("private")))
             if p.status in OVER:
                 reason = p.meta["result"]["reason"]
                 self.metrics.matches_finished.labels(p.meta["game"], reason).inc()
 
-    def _enqueue(self, match_id: str, seat: int, version: int, meta: dict[str, Any]) -> None:
-        sent = self.queue.enqueue(match_id, seat, version, game=meta["game"],
-                                  policy=seat_policy(meta, seat))
+    async def _enqueue(self, match_id: str, seat: int, version: int, meta: dict[str, Any]
+                       ) -> None:
+        # The broker client blocks: it runs on a thread of its own, never on the loop.
+        sent = await asyncio.to_thread(self.queue.enqueue, match_id, seat, version,
+                                       game=meta["game"], policy=seat_policy(meta, seat))
         self.metrics.bot_tasks.labels("sent" if sent else "failed").inc()
 
     # ---- identity ---------------------------------------------------------------------
@@ -499,8 +531,8 @@ class MatchService:
             self.cache.put(snap.match_id, snap.version, state.clone(), write)
         return state
 
-    def _load(self, match_id: str, request: str | None = None) -> Snapshot:
-        snap = self.repo.load(match_id, request)
+    async def _load(self, match_id: str, request: str | None = None) -> Snapshot:
+        snap = await self.repo.load(match_id, request)
         if snap is None:
             raise model.missing(match_id)
         return snap

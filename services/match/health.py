@@ -1,7 +1,7 @@
 """Whether a replica may serve: Redis answers and keeps every write as MATCH_DURABILITY asks.
 
-A daemon thread probes Redis every MATCH_HEALTH_INTERVAL seconds (one pipelined round trip:
-PING, plus the persistence settings when a durability mode is required) and flips the
+A task on the replica's event loop probes Redis every MATCH_HEALTH_INTERVAL seconds (one
+pipelined round trip: PING, plus the persistence settings when a durability mode is required) and flips the
 replica's gRPC health to NOT_SERVING while Redis is unreachable, still loading its data, or
 configured to keep less than the mode promises; it flips back by itself once Redis is fine.
 While Redis falls short of the mode, writes are refused (UNAVAILABLE) so that no move is
@@ -15,9 +15,10 @@ acknowledged that a Redis crash could lose. Durability modes (docs/RELIABILITY.m
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from redis.exceptions import RedisError, ResponseError
 
@@ -51,20 +52,19 @@ class RedisHealth:
     """Probes Redis for one replica; `on_change(serving)` is told of every change."""
 
     def __init__(self, repo: MatchRepo, mode: str = OFF, interval_s: float = 1.0,
-                 on_change: Callable[[bool], None] = lambda serving: None) -> None:
+                 on_change: Callable[[bool], Awaitable[None]] | None = None) -> None:
         self.repo = repo
         self.mode = mode
         self.interval_s = interval_s
         self.on_change = on_change
         self.serving: bool | None = None
         self._unverifiable = False
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None
 
-    def probe(self) -> bool:
+    async def probe(self) -> bool:
         """Check Redis once, update the write refusal and the health status; True if fine."""
         try:
-            shortfall = self._shortfall()
+            shortfall = await self._shortfall()
             problem = shortfall
         except RedisError as exc:
             shortfall, problem = None, f"Redis cannot take calls: {exc}"
@@ -78,16 +78,17 @@ class RedisHealth:
             else:
                 log.warning("not serving: %s", problem)
             self.serving = serving
-            self.on_change(serving)
+            if self.on_change is not None:
+                await self.on_change(serving)
         return serving
 
-    def _shortfall(self) -> str | None:
+    async def _shortfall(self) -> str | None:
         pipe = self.repo.client.pipeline(transaction=False)
         pipe.ping()
         if self.mode != OFF:
             pipe.config_get("append*")
         try:
-            replies = pipe.execute(raise_on_error=True)
+            replies = await pipe.execute(raise_on_error=True)
         except ResponseError as exc:
             if self.mode == OFF or "LOADING" in str(exc) or "MISCONF" in str(exc):
                 raise
@@ -96,25 +97,29 @@ class RedisHealth:
                 log.warning("cannot check Redis persistence (%s); MATCH_DURABILITY=%s is "
                             "assumed to hold", exc, self.mode)
                 self._unverifiable = True
-            self.repo.client.ping()
+            await self.repo.client.ping()
             return None
         return durability_problem(self.mode, replies[1]) if self.mode != OFF else None
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval_s):
+    async def _run(self) -> None:
+        while True:
+            await asyncio.sleep(self.interval_s)
             try:
-                self.probe()
+                await self.probe()
+            except asyncio.CancelledError:
+                raise
             except Exception:  # the probe must outlive anything one check throws
                 log.exception("Redis health probe failed")
 
-    def start(self) -> None:
-        """Probe once now, then every interval in a daemon thread."""
-        self.probe()
-        self._thread = threading.Thread(target=self._run, name="match-health", daemon=True)
-        self._thread.start()
+    async def start(self) -> None:
+        """Probe once now, then every interval in a task of the running loop."""
+        await self.probe()
+        self._task = asyncio.create_task(self._run(), name="match-health")
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         """Stop probing."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
+#: The limits whose refusals are counted (settings MATCH_MAX_ACTIVE, MATCH_MAX_STREAMS,
+#: MATCH_MAX_STREAMS_PER_PEER, MATCH_STREAM_STALL).
+LIMITS = ("max_active", "max_streams", "max_streams_per_peer", "stream_stall")
+
 
 class MatchMetrics:
     """Game metrics, registered on one registry (the process's, or a test server's own)."""
@@ -48,6 +52,25 @@ class MatchMetrics:
         self.bot_tasks = Counter(
             "cardroom_bot_tasks_total", "Bot tasks sent to the broker, by outcome.",
             ["outcome"], registry=registry)
+
+        self.open_streams = Gauge(
+            "cardroom_match_open_streams", "WatchMatch streams open on this replica.",
+            registry=registry)
+        self.unary_in_flight = Gauge(
+            "cardroom_match_unary_in_flight", "Unary calls being handled on this replica.",
+            registry=registry)
+        self.refused = Counter(
+            "cardroom_match_limit_refusals_total",
+            "Calls refused or streams ended by a limit (max_active, max_streams, "
+            "max_streams_per_peer, stream_stall).", ["limit"], registry=registry)
+        for limit in LIMITS:
+            self.refused.labels(limit)
+        self.fanout_delay = Histogram(
+            "cardroom_fanout_delay_seconds",
+            "Seconds from the replica hearing of a match's new events until a stream of "
+            "it handed them to gRPC.",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
+            registry=registry)
 
     def observe_redis(self, op: str, seconds: float) -> None:
         """Record one Redis round trip."""

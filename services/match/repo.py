@@ -4,17 +4,23 @@ Every key of one match carries the hash tag ``{<match id>}`` so a match lives in
 Cluster slot and a Lua script may touch all of its keys. A move costs one read (a pipeline:
 the state hash, plus the request record when the call has a request id) and one atomic
 write (the ``_MOVE`` script, pipelined with the timer hint when the new state has a deadline).
+The script also publishes the match's new last sequence number on the match's notify
+channel, which the replica's one event fan-out (fanout.py) listens to.
+
+All of it runs on redis-py's asyncio client: one bounded connection pool per replica,
+whatever the number of calls or open streams.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import redis
+import redis.asyncio as aioredis
+from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import (
     ConnectionError as RedisConnectionError,
@@ -29,7 +35,6 @@ from redis.exceptions import (
 from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
 )
-from redis.retry import Retry
 
 from shared.errors import Unavailable
 
@@ -38,8 +43,8 @@ PREFIX = "cardroom"
 UNAVAILABLE = "the match store is unavailable; retry later"
 #: Lobby scopes: the public lobby, and every match including private ones (the admin's).
 PUBLIC, ALL = "public", "all"
-#: Seconds a blocking event read (WatchMatch) may wait on Redis, on top of the call timeout.
-BLOCKING_READ_S = 1.0
+#: Redis connections one replica may hold at once (calls beyond wait for a free one).
+MAX_CONNECTIONS = 32
 NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
 
 # Checks the request record, then the version, and only then writes: new state fields,
@@ -82,6 +87,7 @@ local expire = tonumber(ARGV[10])
 if expire > 0 then
   for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], expire) end
 end
+redis.call('PUBLISH', KEYS[5], seq)
 return {'ok', result}
 """
 
@@ -96,8 +102,9 @@ return 1
 
 
 def key_for(kind: str, match_id: str = "", part: str = "") -> str:
-    """The Redis key of `kind` ("state", "events", "actions", "request", "lobby", "timers")."""
-    if kind in ("state", "events", "actions"):
+    """The Redis key of `kind` ("state", "events", "actions", "request", "lobby", "timers"),
+    or the pub/sub channel ("notify") that announces a match's new events."""
+    if kind in ("state", "events", "actions", "notify"):
         return f"{PREFIX}:match:{{{match_id}}}:{kind}"
     if kind == "request":
         return f"{PREFIX}:match:{{{match_id}}}:request:{part}"
@@ -195,12 +202,9 @@ class RoundTrips:
 class MatchRepo:
     """Reads and writes matches, lobby entries and timers; nothing else touches Redis keys."""
 
-    def __init__(self, client: redis.Redis, *, request_ttl_s: float = 86400.0,
-                 observe: Callable[[str, float], None] = NO_OBSERVER,
-                 blocking: redis.Redis | None = None) -> None:
+    def __init__(self, client: aioredis.Redis, *, request_ttl_s: float = 86400.0,
+                 observe: Callable[[str, float], None] = NO_OBSERVER) -> None:
         self.client = client
-        #: The client of blocking reads (WatchMatch waits), whose timeout allows the wait.
-        self.blocking = client if blocking is None else blocking
         self.request_ttl_ms = int(request_ttl_s * 1000)
         self.observe = observe
         self.trips = RoundTrips()
@@ -210,32 +214,32 @@ class MatchRepo:
         self._touch_sha = ""
 
     @classmethod
-    def from_url(cls, url: str, *, timeout_s: float = 2.0, **kwargs: Any) -> MatchRepo:
+    def from_url(cls, url: str, *, timeout_s: float = 2.0,
+                 max_connections: int = MAX_CONNECTIONS, **kwargs: Any) -> MatchRepo:
         """A repository on the Redis at `url` (redis://host:port/db). A command without an
-        answer within `timeout_s` (plus BLOCKING_READ_S for a blocking read) fails, after one
-        quick retry, so calls fail fast with UNAVAILABLE when Redis hangs instead of hanging."""
-        def connect(read_s: float) -> redis.Redis:
-            return redis.Redis.from_url(
-                url, decode_responses=True, health_check_interval=30,
-                socket_connect_timeout=timeout_s, socket_timeout=read_s,
-                retry=Retry(ExponentialWithJitterBackoff(cap=0.1, base=0.01), 1))
-        return cls(connect(timeout_s), blocking=connect(timeout_s + BLOCKING_READ_S), **kwargs)
+        answer within `timeout_s` fails, after one quick retry, so calls fail fast with
+        UNAVAILABLE when Redis hangs instead of hanging; at most `max_connections` are open."""
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, health_check_interval=30,
+            socket_connect_timeout=timeout_s, socket_timeout=timeout_s,
+            max_connections=max_connections, timeout=timeout_s,
+            retry=Retry(ExponentialWithJitterBackoff(cap=0.1, base=0.01), 1))
+        return cls(aioredis.Redis(connection_pool=pool), **kwargs)
 
-    def close(self) -> None:
+    async def close(self) -> None:
         """Close the connections."""
-        self.client.close()
-        if self.blocking is not self.client:
-            self.blocking.close()
+        await self.client.aclose(close_connection_pool=True)
 
-    def register_scripts(self) -> None:
+    async def register_scripts(self) -> None:
         """Load the Lua scripts once; writes then call them by SHA (EVALSHA)."""
-        self._move_sha = self._timed("script_load", lambda: self.client.script_load(_MOVE))
-        self._touch_sha = self._timed("script_load", lambda: self.client.script_load(_TOUCH))
+        self._move_sha = await self._timed("script_load", lambda: self.client.script_load(_MOVE))
+        self._touch_sha = await self._timed("script_load",
+                                            lambda: self.client.script_load(_TOUCH))
 
-    def _timed(self, op: str, call: Callable[[], Any]) -> Any:
+    async def _timed(self, op: str, call: Callable[[], Awaitable[Any]]) -> Any:
         started = time.perf_counter()
         try:
-            return call()
+            return await call()
         except RedisError as exc:
             if transient(exc):
                 raise Unavailable(UNAVAILABLE) from exc
@@ -250,13 +254,13 @@ class MatchRepo:
 
     # ---- reads ------------------------------------------------------------------------
 
-    def load(self, match_id: str, request: str | None = None) -> Snapshot | None:
+    async def load(self, match_id: str, request: str | None = None) -> Snapshot | None:
         """The match (and the stored result of `request`, if any) in one round trip."""
         pipe = self.client.pipeline(transaction=False)
         pipe.hgetall(key_for("state", match_id))
         if request is not None:
             pipe.get(key_for("request", match_id, request))
-        replies = self._timed("load", pipe.execute)
+        replies = await self._timed("load", pipe.execute)
         fields = replies[0]
         if not fields:
             return None
@@ -265,61 +269,68 @@ class MatchRepo:
             snap.prior = json.loads(replies[1])
         return snap
 
-    def load_many(self, match_ids: Sequence[str]) -> list[Snapshot | None]:
+    async def load_many(self, match_ids: Sequence[str]) -> list[Snapshot | None]:
         """Several matches in one round trip (None where a match is gone)."""
         if not match_ids:
             return []
         pipe = self.client.pipeline(transaction=False)
         for match_id in match_ids:
             pipe.hgetall(key_for("state", match_id))
-        replies = self._timed("load_many", pipe.execute)
+        replies = await self._timed("load_many", pipe.execute)
         return [_snapshot(m, f) if f else None for m, f in zip(match_ids, replies, strict=True)]
 
-    def events_after(self, match_id: str, cursor: int, count: int = 500,
-                     block_ms: int | None = None) -> list[tuple[int, dict[str, Any]]]:
-        """Events with a sequence number above `cursor`, oldest first; may block for new ones."""
-        key = key_for("events", match_id)
-        if block_ms is None:
-            entries = self._timed("events", lambda: self.client.xrange(
-                key, min=f"({cursor}-0", count=count))
-        else:
-            reply = self._timed("events", lambda: self.blocking.xread(
-                {key: f"{cursor}-0"}, count=count, block=block_ms))
-            entries = reply[0][1] if reply else []
+    async def last_seqs(self, match_ids: Sequence[str]) -> list[int | None]:
+        """The last event sequence number of each match (None where a match is gone), in
+        one round trip: what the fan-out's sweep compares with what it was told."""
+        if not match_ids:
+            return []
+        pipe = self.client.pipeline(transaction=False)
+        for match_id in match_ids:
+            pipe.hget(key_for("state", match_id), "seq")
+        replies = await self._timed("seqs", pipe.execute)
+        return [None if r is None else int(r) for r in replies]
+
+    async def events_after(self, match_id: str, cursor: int, count: int = 500
+                           ) -> list[tuple[int, dict[str, Any]]]:
+        """Up to `count` events with a sequence number above `cursor`, oldest first."""
+        entries = await self._timed("events", lambda: self.client.xrange(
+            key_for("events", match_id), min=f"({cursor}-0", count=count))
         return [(int(entry_id.split("-")[0]), json.loads(data["e"])) for entry_id, data in entries]
 
-    def events_between(self, match_id: str, first: int, last: int
-                       ) -> list[tuple[int, dict[str, Any]]]:
+    async def events_between(self, match_id: str, first: int, last: int
+                             ) -> list[tuple[int, dict[str, Any]]]:
         """Events `first`..`last` inclusive (what one earlier write appended)."""
         if last < first:
             return []
-        entries = self._timed("events", lambda: self.client.xrange(
+        entries = await self._timed("events", lambda: self.client.xrange(
             key_for("events", match_id), min=f"{first}-0", max=f"{last}-0"))
         return [(int(entry_id.split("-")[0]), json.loads(data["e"])) for entry_id, data in entries]
 
-    def actions(self, match_id: str) -> list[dict[str, Any]]:
+    async def actions(self, match_id: str) -> list[dict[str, Any]]:
         """Every action applied to the match's engine, in order (for replays)."""
-        raw = self._timed("actions", lambda: self.client.lrange(
+        raw = await self._timed("actions", lambda: self.client.lrange(
             key_for("actions", match_id), 0, -1))
         return [json.loads(item) for item in raw]
 
     # ---- writes -----------------------------------------------------------------------
 
-    def create(self, match_id: str, status: str, meta: dict[str, Any], engine: dict[str, Any],
-               events: Sequence[dict[str, Any]], deadline_ms: int = 0, bot_retry_ms: int = 0,
-               timer: TimerEntry | None = None) -> bool:
+    async def create(self, match_id: str, status: str, meta: dict[str, Any],
+                     engine: dict[str, Any], events: Sequence[dict[str, Any]],
+                     deadline_ms: int = 0, bot_retry_ms: int = 0,
+                     timer: TimerEntry | None = None) -> bool:
         """Store a new match at version 1; False if the id is taken."""
         change = Write(0, status, meta, engine, events, deadline_ms=deadline_ms,
                        bot_retry_ms=bot_retry_ms)
-        return self.write(match_id, change, timer, create=True).kind == "ok"
+        return (await self.write(match_id, change, timer, create=True)).kind == "ok"
 
-    def write(self, match_id: str, change: Write, timer: TimerEntry | None = None,
-              create: bool = False) -> Outcome:
+    async def write(self, match_id: str, change: Write, timer: TimerEntry | None = None,
+                    create: bool = False) -> Outcome:
         """Apply `change` if the match is still at `change.expected_version` (one round trip)."""
         self._writable()
         keys = [key_for("state", match_id), key_for("events", match_id),
                 key_for("actions", match_id),
-                key_for("request", match_id, change.request or "-")]
+                key_for("request", match_id, change.request or "-"),
+                key_for("notify", match_id)]
         args: list[Any] = [
             change.expected_version, change.status, _dumps(change.meta), _dumps(change.engine),
             change.deadline_ms, change.bot_retry_ms, "1" if change.request else "0",
@@ -328,7 +339,7 @@ class MatchRepo:
             -1 if change.seat is None else change.seat,
         ]
         args += [_dumps(e) for e in change.events] + [_dumps(a) for a in change.actions]
-        reply = self._run_script("write", lambda: self._move_sha, _MOVE, keys, args, timer)
+        reply = await self._run_script("write", lambda: self._move_sha, keys, args, timer)
         kind, payload = reply[0], reply[1]
         if kind in ("ok", "dup"):
             done = json.loads(payload)
@@ -338,19 +349,19 @@ class MatchRepo:
             return Outcome("stale", int(payload))
         return Outcome("missing")
 
-    def touch_bot_retry(self, match_id: str, version: int, old_ms: int, new_ms: int,
-                        timer: TimerEntry | None = None) -> bool:
+    async def touch_bot_retry(self, match_id: str, version: int, old_ms: int, new_ms: int,
+                              timer: TimerEntry | None = None) -> bool:
         """Claim a bot re-enqueue: move its time from `old_ms` to `new_ms` if still current."""
         self._writable()
         keys = [key_for("state", match_id)]
-        reply = self._run_script("touch", lambda: self._touch_sha, _TOUCH, keys,
-                                 [version, old_ms, new_ms], timer)
+        reply = await self._run_script("touch", lambda: self._touch_sha, keys,
+                                       [version, old_ms, new_ms], timer)
         return bool(reply)
 
-    def _run_script(self, op: str, sha: Callable[[], str], source: str, keys: list[str],
-                    args: list[Any], timer: TimerEntry | None) -> Any:
+    async def _run_script(self, op: str, sha: Callable[[], str], keys: list[str],
+                          args: list[Any], timer: TimerEntry | None) -> Any:
         if not sha():
-            self.register_scripts()
+            await self.register_scripts()
         pipe = self.client.pipeline(transaction=False)
         pipe.evalsha(sha(), len(keys), *keys, *args)
         if timer is not None:
@@ -358,17 +369,17 @@ class MatchRepo:
             # it even when the script refuses the write is harmless.
             pipe.zadd(key_for("timers"), {timer.member: timer.due_ms}, nx=True)
         try:
-            replies = self._timed(op, lambda: pipe.execute(raise_on_error=True))
+            replies = await self._timed(op, lambda: pipe.execute(raise_on_error=True))
         except NoScriptError:
             # Redis restarted or flushed its script cache: load again and retry once.
-            self.register_scripts()
-            return self._run_script(op, sha, source, keys, args, timer)
+            await self.register_scripts()
+            return await self._run_script(op, sha, keys, args, timer)
         return replies[0]
 
     # ---- lobby ------------------------------------------------------------------------
 
-    def index(self, match_id: str, game: str, old_status: str | None, new_status: str,
-              private: bool = False) -> None:
+    async def index(self, match_id: str, game: str, old_status: str | None, new_status: str,
+                    private: bool = False) -> None:
         """Move a match between lobby indexes (a hint; list_page checks every entry)."""
         pipe = self.client.pipeline(transaction=True)
         # Every match is in four indexes of the ALL scope, (its game | every game) x (its
@@ -380,63 +391,64 @@ class MatchRepo:
                 else:
                     pipe.zrem(_lobby(scope, game_part, old_status), match_id)
                 pipe.zadd(_lobby(scope, game_part, new_status), {match_id: 0})
-        self._timed("index", pipe.execute)
+        await self._timed("index", pipe.execute)
 
-    def list_page(self, game: str, status: str, after: str | None, limit: int,
-                  scope: str = PUBLIC) -> list[str]:
+    async def list_page(self, game: str, status: str, after: str | None, limit: int,
+                        scope: str = PUBLIC) -> list[str]:
         """Up to `limit` match ids (newest first) of the index, strictly older than `after`."""
         key = _lobby(scope, game or "*", status)
         upper = f"({after}" if after else "+"
-        return list(self._timed("lobby", lambda: self.client.zrevrangebylex(
+        return list(await self._timed("lobby", lambda: self.client.zrevrangebylex(
             key, upper, "-", start=0, num=limit)))
 
-    def unindex(self, game: str, status: str, match_ids: Sequence[str],
-                scope: str = PUBLIC) -> None:
+    async def unindex(self, game: str, status: str, match_ids: Sequence[str],
+                      scope: str = PUBLIC) -> None:
         """Drop stale lobby entries (the match moved on or expired)."""
         if match_ids:
-            self._timed("index", lambda: self.client.zrem(
+            await self._timed("index", lambda: self.client.zrem(
                 _lobby(scope, game or "*", status), *match_ids))
 
-    def count(self, game: str, status: str) -> int:
+    async def count(self, game: str, status: str) -> int:
         """How many matches, private ones included, an index holds (the active gauge)."""
-        return int(self._timed("lobby", lambda: self.client.zcard(
+        return int(await self._timed("lobby", lambda: self.client.zcard(
             _lobby(ALL, game, status))))
 
-    def delete(self, match_id: str, game: str, status: str) -> bool:
+    async def delete(self, match_id: str, game: str, status: str) -> bool:
         """Remove a match's state, events and actions at once (False if already gone), then
-        its lobby entries. Request records expire by themselves; timer entries are dropped
-        by the timer loop when it finds no match."""
+        its lobby entries, and wake its watchers. Request records expire by themselves; timer
+        entries are dropped by the timer loop when it finds no match."""
         keys = [key_for(kind, match_id) for kind in ("state", "events", "actions")]
-        removed = self._timed("delete", lambda: self.client.delete(*keys))
+        removed = await self._timed("delete", lambda: self.client.delete(*keys))
         pipe = self.client.pipeline(transaction=False)
         for scope in (ALL, PUBLIC):
             for game_part in (game, "*"):
                 for status_part in (status, "any"):
                     pipe.zrem(_lobby(scope, game_part, status_part), match_id)
-        self._timed("index", pipe.execute)
+        pipe.publish(key_for("notify", match_id), -1)
+        await self._timed("index", pipe.execute)
         return bool(removed)
 
     # ---- timers -----------------------------------------------------------------------
 
-    def due_timers(self, now_ms: int, limit: int = 100) -> list[TimerEntry]:
+    async def due_timers(self, now_ms: int, limit: int = 100) -> list[TimerEntry]:
         """Timer entries due at `now_ms`, earliest first."""
-        members = self._timed("timers", lambda: self.client.zrangebyscore(
+        members = await self._timed("timers", lambda: self.client.zrangebyscore(
             key_for("timers"), "-inf", now_ms, start=0, num=limit))
         return [TimerEntry.parse(m) for m in members]
 
-    def timer_entries(self, limit: int = 100_000) -> list[TimerEntry]:
+    async def timer_entries(self, limit: int = 100_000) -> list[TimerEntry]:
         """Timer entries due at any time (at most `limit`), earliest first."""
-        members = self._timed("timers", lambda: self.client.zrange(
+        members = await self._timed("timers", lambda: self.client.zrange(
             key_for("timers"), 0, limit - 1))
         return [TimerEntry.parse(m) for m in members]
 
-    def drop_timer(self, entry: TimerEntry) -> None:
+    async def drop_timer(self, entry: TimerEntry) -> None:
         """Remove a handled or outdated timer entry."""
-        self._timed("timers", lambda: self.client.zrem(key_for("timers"), entry.member))
+        await self._timed("timers", lambda: self.client.zrem(key_for("timers"), entry.member))
 
-    def add_timer(self, entry: TimerEntry) -> None:
+    async def add_timer(self, entry: TimerEntry) -> None:
         """Add a timer entry on its own (when no write carries it)."""
-        self._timed("timers", lambda: self.client.zadd(
+        await self._timed("timers", lambda: self.client.zadd(
             key_for("timers"), {entry.member: entry.due_ms}, nx=True))
 
 

@@ -1,21 +1,26 @@
-"""Assembly of the match service: Redis repository, bot queue, timer loop and gRPC server."""
+"""Assembly of the match service: Redis repository, fan-out, bot queue, timer loop and the
+grpc.aio server, all on one event loop (run by a LoopThread, so the process's main thread
+and tests keep a plain start/stop API)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import asyncio
+import contextlib
 from typing import Any
 
 import grpc
 from prometheus_client import CollectorRegistry
 
 from shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
-from shared.rpc.server import NOT_SERVING, SERVING, Server, ServiceDef
-from shared.rpc.server import create_server as create_rpc_server
+from shared.rpc.aio_server import AioServer, LoopLag, LoopThread, create_aio_server
+from shared.rpc.server import ServiceDef
 
 from .app import MatchService
 from .bots import CeleryQueue, TaskQueue
 from .cache import StateCache
+from .fanout import FanOut
 from .health import RedisHealth
+from .limits import Limits
 from .metrics import MatchMetrics
 from .repo import MatchRepo
 from .servicer import MatchServicer
@@ -23,77 +28,137 @@ from .settings import MatchSettings
 from .timers import TimerLoop
 
 SERVICE_NAME = "cardroom.v1.MatchService"
+#: Longest a stopping replica waits for its streams to send their last status.
+STREAM_END_S = 2.0
+#: gRPC server options: keepalive pings find dead clients of idle streams; connections are
+#: recycled (with a grace for calls in flight) so clients spread over new replicas.
+SERVER_OPTIONS = (
+    ("grpc.keepalive_time_ms", 60_000),
+    ("grpc.keepalive_timeout_ms", 20_000),
+    ("grpc.http2.max_pings_without_data", 0),
+    ("grpc.keepalive_permit_without_calls", 1),
+    ("grpc.max_concurrent_streams", 1 << 20),
+)
 
 
-@dataclass
 class MatchServer:
-    """A match-service replica: the gRPC server plus its timer loop."""
+    """A match-service replica: the gRPC server plus its fan-out, timer loop and health."""
 
-    rpc: Server
-    service: MatchService
-    timers: TimerLoop | None
-    servicer: MatchServicer
-    health: RedisHealth | None = None
+    def __init__(self, runner: LoopThread, rpc: AioServer, service: MatchService,
+                 timers: TimerLoop | None, servicer: MatchServicer, health: RedisHealth,
+                 lag: LoopLag) -> None:
+        self.runner = runner
+        self.rpc = rpc
+        self.service = service
+        self.timers = timers
+        self.servicer = servicer
+        self.health = health
+        self.lag = lag
+        self._lag_task: asyncio.Task[None] | None = None
 
     @property
     def port(self) -> int:
         """The bound gRPC port."""
         return self.rpc.port
 
+    @property
+    def limits(self) -> Limits:
+        """The replica's call and stream limits (and what is open now)."""
+        return self.servicer.limits
+
     def start(self) -> None:
         """Serve calls, watch Redis for the health status and run the timer loop."""
-        self.rpc.start()
-        if self.health is not None:
-            self.health.start()
+        self.runner.run(self._start())
+
+    async def _start(self) -> None:
+        await self.rpc.start()
+        await self.health.start()
         if self.timers is not None:
             self.timers.start()
+        self._lag_task = asyncio.create_task(self.lag.run(), name="loop-lag")
 
     def stop(self, grace: float | None = 5.0) -> None:
-        """Stop the timer loop, then the server (health NOT_SERVING first), then Redis."""
+        """Report NOT_SERVING, end the streams (they resume elsewhere), let unary calls in
+        flight finish within `grace` seconds, then close Redis and the loop."""
+        if self.runner.loop.is_closed():
+            return  # stopped already
+        try:
+            self.runner.run(self._stop(grace))
+        finally:
+            self.runner.close()
+
+    async def _stop(self, grace: float | None) -> None:
         if self.timers is not None:
-            self.timers.stop()
-        if self.health is not None:
-            self.health.stop()
-        self.servicer.closing.set()
-        self.rpc.stop(grace)
-        # Streams notice `closing` within one blocking Redis read; close Redis after them.
-        self.servicer.drain(self.servicer.watch_block_ms / 1000 + 1.0)
-        self.service.repo.close()
+            await self.timers.stop()
+        await self.health.stop()
+        # Streams end first, each with UNAVAILABLE and its cursor, so clients resume on
+        # another replica; then new calls are refused and unary calls in flight finish.
+        self.service.fanout.close_all()
+        deadline = asyncio.get_running_loop().time() + min(grace or 0.5, STREAM_END_S)
+        while self.limits.streams and asyncio.get_running_loop().time() < deadline:
+            await asyncio.sleep(0.01)
+        await self.rpc.stop(grace)
+        await self.service.fanout.stop()
+        if self._lag_task is not None:
+            self._lag_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._lag_task
+        await self.service.repo.close()
         close = getattr(self.service.queue, "close", None)
         if callable(close):
-            close()
+            await asyncio.to_thread(close)
 
 
 def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None = None,
                   host: str = "[::]", queue: TaskQueue | None = None, run_timers: bool = True,
                   **service_options: Any) -> tuple[MatchServer, int]:
-    """A match-service replica bound to settings.common.grpc_port (0: a free port)."""
+    """A match-service replica bound to settings.common.grpc_port (0: a free port); its
+    event loop runs in a thread of its own from here on."""
+    runner = LoopThread("match-loop")
+    try:
+        server = runner.run(_assemble(runner, settings, registry, host, queue, run_timers,
+                                      service_options))
+    except BaseException:
+        runner.close()
+        raise
+    return server, server.port
+
+
+async def _assemble(runner: LoopThread, settings: MatchSettings,
+                    registry: CollectorRegistry | None, host: str, queue: TaskQueue | None,
+                    run_timers: bool, service_options: dict[str, Any]) -> MatchServer:
     registry = CollectorRegistry() if registry is None else registry
     metrics = MatchMetrics(registry)
     repo = MatchRepo.from_url(settings.common.redis_url, request_ttl_s=settings.request_ttl_s,
-                              observe=metrics.observe_redis, timeout_s=settings.redis_timeout_s)
-    repo.register_scripts()
+                              observe=metrics.observe_redis, timeout_s=settings.redis_timeout_s,
+                              max_connections=settings.redis_connections)
+    try:
+        await repo.register_scripts()
+    except BaseException:
+        await repo.close()
+        raise
     if queue is None:
         queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue,
                             settings.bot_search_queue)
+    fanout = FanOut(repo, confirm_s=settings.redis_timeout_s)
     service = MatchService(repo, queue, admin_token=settings.common.admin_token,
                            bot_token=settings.bot_token,
                            finished_ttl_s=settings.finished_ttl_s,
                            bot_retry_s=settings.bot_retry_s, metrics=metrics,
-                           cache=StateCache(settings.state_cache), **service_options)
-    servicer = MatchServicer(service, max_active=settings.max_active)
+                           cache=StateCache(settings.state_cache), fanout=fanout,
+                           **service_options)
+    limits = Limits(metrics, max_active=settings.max_active, max_streams=settings.max_streams,
+                    max_streams_per_peer=settings.max_streams_per_peer,
+                    stall_s=settings.stream_stall_s)
+    servicer = MatchServicer(service, limits)
 
     def add(server: grpc.Server) -> None:
         match_pb2_grpc.add_MatchServiceServicer_to_server(servicer, server)
 
     descriptor = match_pb2.DESCRIPTOR.services_by_name["MatchService"]
-    rpc, port = create_rpc_server([ServiceDef(descriptor, add)], settings.common,
-                                  registry=registry, host=host, max_workers=settings.workers)
+    rpc, _ = create_aio_server([ServiceDef(descriptor, add)], settings.common,
+                               registry=registry, host=host, options=SERVER_OPTIONS)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
-
-    def set_health(serving: bool) -> None:
-        for name in ("", SERVICE_NAME):
-            rpc.health.set(name, SERVING if serving else NOT_SERVING)
-
-    health = RedisHealth(repo, settings.durability, settings.health_interval_s, set_health)
-    return MatchServer(rpc, service, loop, servicer, health), port
+    health = RedisHealth(repo, settings.durability, settings.health_interval_s,
+                         rpc.set_serving)
+    return MatchServer(runner, rpc, service, loop, servicer, health, LoopLag(registry))

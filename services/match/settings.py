@@ -32,10 +32,18 @@ class MatchSettings:
     bot_search_queue: str = SEARCH_QUEUE
     #: BOT_TOKEN: the bot workers' credential (acts only for seats a bot plays; unset: none).
     bot_token: str | None = None
-    #: MATCH_WORKERS: gRPC worker threads (each open WatchMatch stream holds one).
-    workers: int = 64
-    #: MATCH_MAX_ACTIVE: unary calls handled at once (the rest queue; streams are not counted).
-    max_active: int = 8
+    #: MATCH_MAX_ACTIVE: unary calls in flight at once on a replica; one more is refused
+    #: with RESOURCE_EXHAUSTED (health checks and streams are not counted).
+    max_active: int = 1000
+    #: MATCH_MAX_STREAMS: open WatchMatch streams per replica; one more is refused.
+    max_streams: int = 20_000
+    #: MATCH_MAX_STREAMS_PER_PEER: open WatchMatch streams per client address.
+    max_streams_per_peer: int = 500
+    #: MATCH_STREAM_STALL: seconds a stream may leave an event unread before it is ended
+    #: (UNAVAILABLE; the client resumes from its cursor).
+    stream_stall_s: float = 30.0
+    #: MATCH_REDIS_CONNECTIONS: Redis connections a replica may hold at once.
+    redis_connections: int = 32
     #: MATCH_STATE_CACHE: engine states kept per replica by (match, version); 0 turns it off.
     state_cache: int = 10_000
     #: MATCH_DURABILITY: what Redis must keep of each acknowledged write (off, everysec,
@@ -59,8 +67,11 @@ class MatchSettings:
             bot_queue=env.get("MATCH_BOT_QUEUE", "").strip() or DEFAULT_QUEUE,
             bot_search_queue=env.get("MATCH_BOT_SEARCH_QUEUE", "").strip() or SEARCH_QUEUE,
             bot_token=env.get("BOT_TOKEN", "").strip() or None,
-            workers=int(_seconds(env, "MATCH_WORKERS", 64)),
-            max_active=max(1, _count(env, "MATCH_MAX_ACTIVE", 8)),
+            max_active=max(1, _count(env, "MATCH_MAX_ACTIVE", 1000)),
+            max_streams=_count(env, "MATCH_MAX_STREAMS", 20_000),
+            max_streams_per_peer=_count(env, "MATCH_MAX_STREAMS_PER_PEER", 500),
+            stream_stall_s=_seconds(env, "MATCH_STREAM_STALL", 30.0),
+            redis_connections=max(2, _count(env, "MATCH_REDIS_CONNECTIONS", 32)),
             state_cache=_count(env, "MATCH_STATE_CACHE", 10_000),
             durability=_durability(env),
             redis_timeout_s=_seconds(env, "MATCH_REDIS_TIMEOUT", 2.0),

@@ -10,8 +10,9 @@ the version, so exactly one replica fires each deadline and stale entries are dr
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-import threading
 import time
 from typing import Any
 
@@ -85,7 +86,7 @@ def next_timer(state: State, meta: dict[str, Any], status: str, now: float,
 
 
 class TimerLoop:
-    """Polls the timer index and fires what is due; one per replica, in a daemon thread."""
+    """Polls the timer index and fires what is due; one per replica, an asyncio task."""
 
     def __init__(self, service: Any, interval_s: float = 0.25, batch: int = 100,
                  gauge_every_s: float = 5.0) -> None:
@@ -93,19 +94,18 @@ class TimerLoop:
         self.interval_s = interval_s
         self.batch = batch
         self.gauge_every_s = gauge_every_s
-        self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None
         self._gauges_at = 0.0
         self._redis_down = False
 
-    def run_once(self) -> list[str]:
+    async def run_once(self) -> list[str]:
         """Fire every entry due now; the kinds this replica fired."""
         repo = self.service.repo
         fired = []
         now_ms = model.now_ms(self.service.clock())
-        for entry in repo.due_timers(now_ms, self.batch):
+        for entry in await repo.due_timers(now_ms, self.batch):
             try:
-                kind = self.service.fire_timer(entry)
+                kind = await self.service.fire_timer(entry)
             except Unavailable:
                 raise  # Redis is away or refuses writes: keep the entry for the next poll
             except CardroomError as exc:
@@ -121,53 +121,57 @@ class TimerLoop:
                 fired.append(kind)
                 lag_ms = model.now_ms(self.service.clock()) - entry.due_ms
                 self.service.metrics.timer_lag.labels(kind).observe(max(lag_ms, 0) / 1000)
-            repo.drop_timer(entry)
+            await repo.drop_timer(entry)
         self.service.metrics.timer_loop_seconds.set(self.service.clock())
         return fired
 
-    def refresh_gauges(self) -> None:
+    async def refresh_gauges(self) -> None:
         """Set the active-matches gauge from the lobby index (shared by all replicas)."""
         gauge = self.service.metrics.active_matches
         for game in registry.GAMES:
-            gauge.labels(game).set(self.service.repo.count(game, model.ACTIVE))
+            gauge.labels(game).set(await self.service.repo.count(game, model.ACTIVE))
 
-    def _run(self) -> None:
-        while not self._stop.is_set():
+    async def run(self) -> None:
+        """Poll until cancelled."""
+        while True:
             try:
-                self.run_once()
+                await self.run_once()
                 if time.monotonic() - self._gauges_at >= self.gauge_every_s:
                     self._gauges_at = time.monotonic()
-                    self.refresh_gauges()
+                    await self.refresh_gauges()
             except (RedisError, Unavailable) as exc:
                 # Once per outage, not once per poll: the health probe reports it too.
                 if not self._redis_down:
                     log.warning("timer loop: Redis unavailable: %s", exc)
                 self._redis_down = True
-                self._stop.wait(self.interval_s)
+                await asyncio.sleep(self.interval_s)
                 continue
+            except asyncio.CancelledError:
+                raise
             except Exception:  # the loop must outlive any one bad poll
                 log.exception("timer loop failed")
-            if self._redis_down and self._recovered():
+            if self._redis_down and await self._recovered():
                 self._redis_down = False
-            self._stop.wait(self.interval_s)
+            await asyncio.sleep(self.interval_s)
 
-    def _recovered(self) -> bool:
+    async def _recovered(self) -> bool:
         """After an outage: re-send the bot tasks it may have lost; False if Redis failed
         again meanwhile (the next poll tries again)."""
         try:
-            sent = self.service.resend_waiting_bots()
+            sent = await self.service.resend_waiting_bots()
         except (RedisError, Unavailable):
             return False
         log.info("timer loop: Redis is back; bot tasks sent again: %d", sent)
         return True
 
     def start(self) -> None:
-        """Run the loop in a daemon thread."""
-        self._thread = threading.Thread(target=self._run, name="match-timers", daemon=True)
-        self._thread.start()
+        """Run the loop as a task of the running event loop."""
+        self._task = asyncio.create_task(self.run(), name="match-timers")
 
-    def stop(self) -> None:
+    async def stop(self) -> None:
         """Stop the loop and wait for it."""
-        self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout=5)
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None

@@ -9,6 +9,7 @@ Servicers raise shared.errors exceptions; ErrorInterceptor turns each into a sta
 - StaleVersion: ABORTED; NotFound: NOT_FOUND, with google.rpc.ResourceInfo;
 - Unauthenticated: UNAUTHENTICATED; PermissionDenied: PERMISSION_DENIED;
 - DeadlineExceeded: DEADLINE_EXCEEDED; Unavailable: UNAVAILABLE;
+- ResourceExhausted: RESOURCE_EXHAUSTED; OutOfRange: OUT_OF_RANGE;
 - anything else: INTERNAL with the message "internal error" and nothing more (logged here).
 
 Each mapped error also carries a google.rpc.ErrorInfo and its human reason as the message.
@@ -39,7 +40,9 @@ from shared.errors import (
     MalformedAction,
     NotFound,
     NotYourTurn,
+    OutOfRange,
     PermissionDenied,
+    ResourceExhausted,
     StaleVersion,
     Unauthenticated,
     Unavailable,
@@ -57,6 +60,7 @@ INTERNAL_MESSAGE = "internal error"
 R = common_pb2.ErrorReason
 # Most specific class first: the first match wins.
 _TABLE: tuple[tuple[type[CardroomError], grpc.StatusCode, int], ...] = (
+    (OutOfRange, grpc.StatusCode.OUT_OF_RANGE, R.ERROR_REASON_OUT_OF_RANGE),
     (InvalidConfig, grpc.StatusCode.INVALID_ARGUMENT, R.ERROR_REASON_INVALID_CONFIG),
     (InvalidDeal, grpc.StatusCode.INVALID_ARGUMENT, R.ERROR_REASON_INVALID_DEAL),
     (MalformedAction, grpc.StatusCode.INVALID_ARGUMENT, R.ERROR_REASON_MALFORMED_ACTION),
@@ -70,6 +74,7 @@ _TABLE: tuple[tuple[type[CardroomError], grpc.StatusCode, int], ...] = (
     (PermissionDenied, grpc.StatusCode.PERMISSION_DENIED, R.ERROR_REASON_PERMISSION_DENIED),
     (DeadlineExceeded, grpc.StatusCode.DEADLINE_EXCEEDED, R.ERROR_REASON_DEADLINE_EXCEEDED),
     (Unavailable, grpc.StatusCode.UNAVAILABLE, R.ERROR_REASON_UNAVAILABLE),
+    (ResourceExhausted, grpc.StatusCode.RESOURCE_EXHAUSTED, R.ERROR_REASON_LIMIT_REACHED),
 )
 
 

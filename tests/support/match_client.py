@@ -31,7 +31,7 @@ def match_settings(redis_url: str, **changes: Any) -> MatchSettings:
     """Match settings on free ports against `redis_url`, with the test admin token."""
     common = local_settings("match", redis_url=redis_url, celery_broker_url=redis_url,
                             admin_token=ADMIN)
-    return dataclasses.replace(MatchSettings(common=common, workers=40), **changes)
+    return dataclasses.replace(MatchSettings(common=common), **changes)
 
 
 @contextmanager

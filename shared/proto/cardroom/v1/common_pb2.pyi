@@ -28,6 +28,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_REASON_PERMISSION_DENIED: _ClassVar[ErrorReason]
     ERROR_REASON_DEADLINE_EXCEEDED: _ClassVar[ErrorReason]
     ERROR_REASON_UNAVAILABLE: _ClassVar[ErrorReason]
+    ERROR_REASON_LIMIT_REACHED: _ClassVar[ErrorReason]
+    ERROR_REASON_OUT_OF_RANGE: _ClassVar[ErrorReason]
 GAME_UNSPECIFIED: Game
 GAME_LIVEMIX: Game
 GAME_VIVO: Game
@@ -46,6 +48,8 @@ ERROR_REASON_UNAUTHENTICATED: ErrorReason
 ERROR_REASON_PERMISSION_DENIED: ErrorReason
 ERROR_REASON_DEADLINE_EXCEEDED: ErrorReason
 ERROR_REASON_UNAVAILABLE: ErrorReason
+ERROR_REASON_LIMIT_REACHED: ErrorReason
+ERROR_REASON_OUT_OF_RANGE: ErrorReason
 
 class ArithRules(_message.Message):
     __slots__ = ('allow_negative', 'allow_fractions')

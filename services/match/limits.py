@@ -1,0 +1,88 @@
+"""The limits of one replica: unary calls in flight, open streams, streams per client.
+
+Beyond a limit a call is refused at once with RESOURCE_EXHAUSTED naming the setting, never
+queued without bound: health checks are not counted, so a replica full of streams or calls
+still answers its probes.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+
+from shared.errors import ResourceExhausted
+
+from .metrics import MatchMetrics
+
+
+class Limits:
+    """Counts what is open now and refuses what would go past a limit."""
+
+    def __init__(self, metrics: MatchMetrics, *, max_active: int = 1000,
+                 max_streams: int = 20_000, max_streams_per_peer: int = 500,
+                 stall_s: float = 30.0) -> None:
+        self.metrics = metrics
+        self.max_active = max_active
+        self.max_streams = max_streams
+        self.max_streams_per_peer = max_streams_per_peer
+        self.stall_s = stall_s
+        self.active = 0
+        self.streams = 0
+        self.by_peer: dict[str, int] = {}
+
+    def count_refusal(self, limit: str) -> None:
+        """Count one call refused (or stream ended) by `limit`."""
+        self.metrics.refused.labels(limit).inc()
+
+    @contextlib.contextmanager
+    def unary(self) -> Iterator[None]:
+        """Hold a place among the unary calls in flight."""
+        if self.active >= self.max_active:
+            self.count_refusal("max_active")
+            raise ResourceExhausted(
+                f"this replica is handling its limit of {self.max_active} calls at once "
+                "(MATCH_MAX_ACTIVE); retry shortly", "MATCH_MAX_ACTIVE")
+        self.active += 1
+        self.metrics.unary_in_flight.set(self.active)
+        try:
+            yield
+        finally:
+            self.active -= 1
+            self.metrics.unary_in_flight.set(self.active)
+
+    @contextlib.contextmanager
+    def stream(self, peer: str) -> Iterator[None]:
+        """Hold a place among the open streams, of the replica and of the client `peer`."""
+        host = peer_host(peer)
+        if self.streams >= self.max_streams:
+            self.count_refusal("max_streams")
+            raise ResourceExhausted(
+                f"this replica has its limit of {self.max_streams} open streams "
+                "(MATCH_MAX_STREAMS); retry later or on another replica", "MATCH_MAX_STREAMS")
+        if self.by_peer.get(host, 0) >= self.max_streams_per_peer:
+            self.count_refusal("max_streams_per_peer")
+            raise ResourceExhausted(
+                f"this client has its limit of {self.max_streams_per_peer} open streams on "
+                "this replica (MATCH_MAX_STREAMS_PER_PEER); close one first",
+                "MATCH_MAX_STREAMS_PER_PEER")
+        self.streams += 1
+        self.by_peer[host] = self.by_peer.get(host, 0) + 1
+        self.metrics.open_streams.set(self.streams)
+        try:
+            yield
+        finally:
+            self.streams -= 1
+            left = self.by_peer[host] - 1
+            if left:
+                self.by_peer[host] = left
+            else:
+                del self.by_peer[host]
+            self.metrics.open_streams.set(self.streams)
+
+
+def peer_host(peer: str) -> str:
+    """The client's address without its port: "ipv4:10.0.0.7:51234" -> "ipv4:10.0.0.7"."""
+    if peer.startswith("unix:"):
+        return peer
+    head, sep, _ = peer.rpartition(":")
+    return head if sep else peer
