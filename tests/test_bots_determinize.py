@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from test_bots_support import play_to, seat_inputs
 
 from shared.bots import determinize_livemix, determinize_vivo
-from shared.bots.sampling import _greedy, deal_hidden
+from shared.bots.sampling import _greedy, deal_hidden, groups_of
 from shared.games import livemix, registry, vivo
 from shared.games.livemix.cards import COLOURS
 
@@ -208,3 +208,11 @@ def test_three_player_knowledge_finds_the_left_out_colour_whichever_it_is(game):
             assert k.unseen == sum(hands[s] for s in range(3) if s != seat)
             checked += 1
     assert checked == 12
+
+
+def test_groups_of_sees_every_card_of_every_group():
+    # Which colours (suits) a hand shows decides voids and the left-out colour: every card,
+    # the 1 and the 12 of a group included, shows its group, and nothing else does.
+    for card in range(48):
+        assert groups_of(1 << card) == 1 << (card // 12)
+    assert groups_of(0) == 0 and groups_of((1 << 48) - 1) == 0b1111
