@@ -41,6 +41,10 @@ class IllegalMove(CardroomError):
         self.legal = list(legal)
 
 
+class StaleRound(IllegalMove):
+    """A move made for a round that was already decided (a late Mix Match claim, M8)."""
+
+
 class NotYourTurn(IllegalMove):
     """A seat tried to act when it is not that seat's turn."""
 

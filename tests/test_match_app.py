@@ -22,6 +22,7 @@ from shared.errors import (
     NotFound,
     NotYourTurn,
     PermissionDenied,
+    StaleRound,
     StaleVersion,
     Unauthenticated,
     WrongPhase,
@@ -444,8 +445,11 @@ def test_mixmatch_m8_claim_that_lost_the_race_is_stale_not_judged_on_the_next_ta
     assert claim
     racing.before_write = lambda: unwrap(first).submit_move(
         created.match_id, created.tokens[0], f"claim {claim}")
-    with pytest.raises(IllegalMove, match="stale"):
+    with pytest.raises(StaleRound, match="stale"):
         late.submit_move(created.match_id, created.tokens[1], f"claim {claim}")
+    # Counted as stale, as the bot workers count their stale claims, not as illegal.
+    assert late.metrics.moves.labels("mixmatch", "stale")._value.get() == 1
+    assert late.metrics.moves.labels("mixmatch", "illegal")._value.get() == 0
     obs = first.get_view(created.match_id)["observation"]
     assert obs["round"] == 2 and obs["out"] == [False, False]
 

@@ -24,6 +24,7 @@ from shared.errors import (
     NotFound,
     OutOfRange,
     PermissionDenied,
+    StaleRound,
     StaleVersion,
     Unauthenticated,
     Unavailable,
@@ -622,7 +623,7 @@ def _created_event(meta: dict[str, Any]) -> dict[str, Any]:
 
 
 def _outcome(exc: CardroomError) -> str:
-    if isinstance(exc, StaleVersion):
+    if isinstance(exc, StaleVersion | StaleRound):
         return "stale"
     if isinstance(exc, IllegalMove):
         return "illegal"

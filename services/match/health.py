@@ -1,9 +1,10 @@
 """Whether a replica may serve: Redis answers and keeps every write as MATCH_DURABILITY asks.
 
 A task on the replica's event loop probes Redis every MATCH_HEALTH_INTERVAL seconds (one
-pipelined round trip: PING, plus the persistence settings when a durability mode is required) and flips the
-replica's gRPC health to NOT_SERVING while Redis is unreachable, still loading its data, or
-configured to keep less than the mode promises; it flips back by itself once Redis is fine.
+pipelined round trip: PING, plus the persistence settings when a durability mode is
+required) and flips the replica's gRPC health to NOT_SERVING while Redis is unreachable,
+still loading its data, or configured to keep less than the mode promises; it flips back
+by itself once Redis is fine.
 While Redis falls short of the mode, writes are refused (UNAVAILABLE) so that no move is
 acknowledged that a Redis crash could lose. Durability modes (docs/RELIABILITY.md):
 

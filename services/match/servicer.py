@@ -33,7 +33,7 @@ def _gated(method: Handler) -> Handler:
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
-    return mapping.bearer_token(context.invocation_metadata() or ())
+    return mapping.bearer_token(list(context.invocation_metadata() or ()))
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
@@ -99,7 +99,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         """Stream events from a cursor until the match is over or the caller leaves; a
         stream that leaves an event unread for MATCH_STREAM_STALL seconds is ended."""
         with self.limits.stream(context.peer()):
-            events = self.service.watch(
+            events = self.service.watch(  # an async generator: closed below
                 request.match_id, _token(context), request.cursor,
                 mapping.optional_int(request, "seat"), follow=not request.no_follow)
             try:
@@ -116,7 +116,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                             f"this stream left events unread for {self.limits.stall_s:g} s "
                             "and was ended; resume with the last seq you received") from None
             finally:
-                await events.aclose()
+                await events.aclose()  # type: ignore[attr-defined]
 
     @_gated
     async def GetReplay(self, request: pb.GetReplayRequest,

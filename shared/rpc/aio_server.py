@@ -32,7 +32,8 @@ from shared.errors import InvalidArgument
 from shared.rpc.errors import classify, status_for
 from shared.rpc.handlers import MethodInfo, split_method
 from shared.rpc.metrics import GrpcMetrics, start_metrics_server
-from shared.rpc.server import ServiceDef, server_credentials
+from shared.rpc.server import ServiceDef, server_credentials, server_options
+from shared.rpc.serving import ServingGauge
 from shared.rpc.settings import Settings
 
 log = logging.getLogger(__name__)
@@ -50,8 +51,10 @@ class AioServer:
     """A started-or-not grpc.aio server with its health servicer and metrics endpoint."""
 
     def __init__(self, server: grpc.aio.Server, port: int, health: HealthServicer,
-                 names: Sequence[str], registry: CollectorRegistry, metrics_port: int) -> None:
+                 names: Sequence[str], registry: CollectorRegistry, metrics_port: int,
+                 gauge: ServingGauge) -> None:
         self.grpc = server
+        self.gauge = gauge
         self.port = port
         self.health = health
         self.names = tuple(names)
@@ -69,13 +72,16 @@ class AioServer:
                  extra={"grpc_port": self.port, "metrics_port": self.metrics_port})
 
     async def set_serving(self, serving: bool) -> None:
-        """Report SERVING or NOT_SERVING for "" and every hosted service."""
+        """Report SERVING or NOT_SERVING for "" and every hosted service (health and the
+        cardroom_serving gauge)."""
+        self.gauge.set(serving)
         for name in ("", *self.names):
             await self.health.set(name, SERVING if serving else NOT_SERVING)
 
     async def stop(self, grace: float | None) -> None:
         """Report NOT_SERVING, refuse new calls, let calls in flight finish within `grace`."""
         log.info("shutting down", extra={"grace_s": grace})
+        self.gauge.set(False)
         await self.health.enter_graceful_shutdown()
         await self.grpc.stop(grace)
         if self._metrics_httpd is not None:
@@ -87,15 +93,16 @@ class AioServer:
 
 def create_aio_server(services: Sequence[ServiceDef], settings: Settings, *,
                       registry: CollectorRegistry | None = None, host: str = "[::]",
-                      options: Sequence[tuple[str, Any]] = ()) -> tuple[AioServer, int]:
+                      options: Sequence[tuple[str, Any]] = (), process: str = ""
+                      ) -> tuple[AioServer, int]:
     """A grpc.aio server hosting `services` plus health and reflection, bound to
-    settings.grpc_port; must be called with the event loop that will run it current."""
+    settings.grpc_port; must be called with the event loop that will run it current.
+    Message size cap and connection age come from the settings (shared.rpc.server)."""
     registry = CollectorRegistry() if registry is None else registry
     metrics = GrpcMetrics(registry)
     server = grpc.aio.server(
         interceptors=[CallInterceptor(metrics)],
-        # A larger request is refused (RESOURCE_EXHAUSTED) before it is read into memory.
-        options=[("grpc.max_receive_message_length", settings.max_message_bytes), *options])
+        options=[*server_options(settings), *options])
     health = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     for service in services:
@@ -103,7 +110,8 @@ def create_aio_server(services: Sequence[ServiceDef], settings: Settings, *,
         metrics.preregister(service.descriptor)
     names = [s.name for s in services]
     for name in ("", *names):
-        health._server_status[name] = NOT_SERVING  # before the loop runs: no watcher yet
+        # Not serving until told; set directly, as no watcher can exist before start().
+        health._server_status[name] = NOT_SERVING  # type: ignore[attr-defined]
     reflection.enable_server_reflection(
         [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
          reflection.SERVICE_NAME], server)
@@ -113,7 +121,9 @@ def create_aio_server(services: Sequence[ServiceDef], settings: Settings, *,
         port = server.add_insecure_port(address)
     else:
         port = server.add_secure_port(address, credentials)
-    return AioServer(server, port, health, names, registry, settings.metrics_port), port
+    gauge = ServingGauge(registry, process or settings.process)
+    return AioServer(server, port, health, names, registry, settings.metrics_port,
+                     gauge), port
 
 
 class CallInterceptor(grpc.aio.ServerInterceptor):
@@ -242,7 +252,7 @@ def _code_of(context: grpc.aio.ServicerContext, exc: BaseException) -> grpc.Stat
         expired = remaining is not None and remaining <= 0
         return grpc.StatusCode.DEADLINE_EXCEEDED if expired else grpc.StatusCode.CANCELLED
     if isinstance(exc, grpc.aio.AbortError):
-        return context.code() or grpc.StatusCode.UNKNOWN  # type: ignore[no-any-return]
+        return context.code() or grpc.StatusCode.UNKNOWN
     if not isinstance(exc, Exception):
         return grpc.StatusCode.UNKNOWN
     return classify(exc)[0]

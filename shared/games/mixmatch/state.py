@@ -26,7 +26,14 @@ from collections import Counter
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from shared.errors import GameOver, IllegalMove, InvalidArgument, MalformedAction, NotYourTurn
+from shared.errors import (
+    GameOver,
+    IllegalMove,
+    InvalidArgument,
+    MalformedAction,
+    NotYourTurn,
+    StaleRound,
+)
 from shared.games.base import JSON, SIMULTANEOUS, STATE_FORMAT, Event
 from shared.games.mixmatch.claim import judge
 from shared.games.mixmatch.config import TABLE_SIZE, Config, is_whole
@@ -219,9 +226,9 @@ class State:
         tree = parse_expression(text)
         if tag is not None and tag != self.round:
             # M8: late for a decided round; it must not be judged against the next table.
-            reason = (f"stale claim: round {tag} was already decided" if tag < self.round
-                      else f"round {tag} has not started; this is round {self.round}")
-            raise IllegalMove(reason)
+            if tag < self.round:
+                raise StaleRound(f"stale claim: round {tag} was already decided")
+            raise IllegalMove(f"round {tag} has not started; this is round {self.round}")
         if self._phase == PICK:
             raise IllegalMove("claims open once the own cards are picked and the dice rolled",
                               self.legal_actions(seat))
