@@ -188,7 +188,7 @@ def start_match_service(redis_url: str, stack: Stack) -> tuple[int, int, int]:
     grpc_port, metrics_port = _free_port(), _free_port()
     env = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
            "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
-           "LOG_LEVEL": "WARNING", "MATCH_WORKERS": os.environ.get("MATCH_WORKERS", "128")}
+           "LOG_LEVEL": "WARNING"}
     process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=ROOT, env=env)
     stack.processes.append(("match", process))
     wait_for_port(grpc_port, stack)
