@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
+from support.blocking import run, unwrap
 from support.match_fixtures import new_service, tick
 from support.match_play import Clock
 
+from services.match import model
 from services.match.app import MatchService
 from services.match.bots import MemoryQueue
 from services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
-from services.match.repo import MatchRepo
+from services.match.repo import MatchRepo, TimerEntry
 
 ADMIN = "admin"
 
@@ -93,6 +97,40 @@ def test_bot_task_is_sent_again_once_when_unanswered(replicas: list[MatchService
     clock.advance(120)
     assert _tick(replicas) == []
     assert len(queue.sent) == 2
+
+
+class _BarrierRepo(MatchRepo):
+    """A repository whose loads wait for each other: every replica holding it has read the
+    match before any of them writes, so their compare-and-sets really race."""
+
+    def __init__(self, client: object, barrier: asyncio.Barrier) -> None:
+        super().__init__(client)  # type: ignore[arg-type]
+        self.barrier = barrier
+
+    async def load(self, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        snap = await super().load(*args, **kwargs)  # type: ignore[arg-type]
+        await self.barrier.wait()
+        return snap
+
+
+async def _fire_together(services: list[MatchService], entry: TimerEntry) -> list[str | None]:
+    return list(await asyncio.gather(*(s.fire_timer(entry) for s in services)))
+
+
+def test_two_replicas_firing_one_due_bot_retry_at_once_send_it_once(
+        repo: MatchRepo, clock: Clock, queue: MemoryQueue) -> None:
+    raw = unwrap(repo)
+    barrier = asyncio.Barrier(2)
+    racing = [MatchService(_BarrierRepo(raw.client, barrier), queue, clock=clock,
+                           bot_retry_s=30) for _ in range(2)]
+    created = new_service(repo, queue, clock=clock, bot_retry_s=30).create_match(
+        "vivo", 3, seed=2, seats=[SeatSpec(BOT, policy="random"), SeatSpec(HUMAN),
+                                  SeatSpec(HUMAN)])
+    clock.advance(31)
+    (entry,) = repo.due_timers(model.now_ms(clock()))
+    fired = run(_fire_together(racing, entry))
+    assert fired.count("bot_retry") == 1 and fired.count(None) == 1
+    assert queue.sent == [(created.match_id, 0, 1)] * 2  # the first send and one re-send
 
 
 def test_mixmatch_bots_still_in_the_round_each_get_a_task(replicas: list[MatchService],
