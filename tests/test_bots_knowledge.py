@@ -11,6 +11,7 @@ from test_bots_support import play_to, seat_inputs
 from shared.bots import determinize_vivo
 from shared.bots.determinize_livemix import game_rewards
 from shared.games import vivo
+from shared.games.vivo.position import round_points
 
 
 def _lead(total: int, best_other: int, scale: float = 8.0) -> float:
@@ -57,4 +58,8 @@ def test_vivo_rewards_of_the_last_round_are_the_game_outcome(seed: int) -> None:
         # Four seats never all tie, so someone loses: and a loser gets under 0.2.
         assert 0 < len(winners) < 4
         assert sum(rewards[s] for s in winners) >= 0.8
+        # The winners are those with the best totals over both rounds.
+        totals = [a + b for a, b in zip(view["round_scores"][0], round_points(sample, 1),
+                                        strict=True)]
+        assert winners == [s for s in range(4) if totals[s] == max(totals)]
 
