@@ -216,3 +216,13 @@ def test_groups_of_sees_every_card_of_every_group():
     for card in range(48):
         assert groups_of(1 << card) == 1 << (card // 12)
     assert groups_of(0) == 0 and groups_of((1 << 48) - 1) == 0b1111
+
+
+def test_sampling_fills_every_hand_even_when_the_voids_cannot_all_hold():
+    # One seat needs two cards, is void in group 0, and the pool holds two group-0 cards and
+    # one other, one card more than needed: no deal respects the void, so it is ignored
+    # (the knowledge was incomplete) and the hand is still full, from the pool.
+    pool = 1 << 0 | 1 << 1 | 1 << 12
+    for seed in range(20):
+        [hand] = deal_hidden(pool, [2], [0b0001], random.Random(seed))
+        assert hand.bit_count() == 2 and hand & ~pool == 0
