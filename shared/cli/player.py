@@ -56,6 +56,8 @@ class Watcher(threading.Thread):
         self.failure: CardroomError | None = None
         #: The last event printed that calls a prompt off (see calls_off).
         self.called_off_seq = cursor
+        #: The last event the table on screen shows.
+        self.drawn_seq = cursor
 
     def run(self) -> None:
         """Follow the stream to the end of the match."""
@@ -77,7 +79,8 @@ class Watcher(threading.Thread):
         line = render.describe(self.game, event.data, self.names, self.session.seat)
         if line is not None and not self.stopping:
             self.reader.show(line)
-        calling_off = calls_off(self.game, event.data)
+        # Only news calls a prompt off: an event the table on screen already shows does not.
+        calling_off = event.seq > self.drawn_seq and calls_off(self.game, event.data)
         with self.changed:
             self.seq = event.seq
             if calling_off:
@@ -179,7 +182,9 @@ class Player:
 
     def _turn(self, view: MatchView) -> bool:
         """Draw the table, take one line, act on it; False when the player leaves."""
+        assert self.watcher is not None
         self.waiting = (None, 0.0, 0)
+        self.watcher.drawn_seq = view.event_seq
         self._draw(view)
         if view.game != "mixmatch" and view.legal_moves:
             self.console.print(legal_line(view))
