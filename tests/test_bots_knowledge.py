@@ -8,9 +8,9 @@ import random
 import pytest
 from test_bots_support import play_to, seat_inputs
 
-from shared.bots import determinize_vivo
+from shared.bots import determinize_livemix, determinize_vivo
 from shared.bots.determinize_livemix import game_rewards
-from shared.games import vivo
+from shared.games import livemix, vivo
 from shared.games.vivo.position import round_points
 
 
@@ -63,3 +63,24 @@ def test_vivo_rewards_of_the_last_round_are_the_game_outcome(seed: int) -> None:
                                         strict=True)]
         assert winners == [s for s in range(4) if totals[s] == max(totals)]
 
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_livemix_rewards_of_the_last_round_are_the_game_outcome(seed: int) -> None:
+    # A position in Livemix's third (last) round: the seats with the best totals, ties
+    # broken by this round's score, take at least 0.8 between them; the others under 0.2.
+    state, events = play_to("livemix", 4, seed, 80)
+    _seat, view, seen = seat_inputs(state, events)
+    knowledge = determinize_livemix.read(view, seen)
+    assert knowledge.round_index == 2
+    rng = random.Random(seed)
+    for _ in range(5):
+        sample = knowledge.sample(rng)
+        livemix.random_playout(sample, rng)
+        rewards = knowledge.rewards(sample)
+        last = sample.records[2].scores
+        totals = [sum(r[s] for r in view["round_scores"]) + last[s] for s in range(4)]
+        top = [s for s in range(4) if totals[s] == max(totals)]
+        won = [s for s in top if last[s] == max(last[t] for t in top)]
+        assert [s for s, r in enumerate(rewards) if r >= 0.8 / 4] == won
+        assert sum(rewards[s] for s in won) >= 0.8
