@@ -22,8 +22,10 @@ from test_bots_support import (
     vivo_redeal,
 )
 
-from shared.bots import get_policy
+from shared.bots import determinize_livemix, determinize_vivo, get_policy
 from shared.games import registry
+from shared.games.livemix.config import DEFAULT_REMOVED_COLOUR
+from shared.games.vivo.config import DEFAULT_REMOVED_SUIT
 
 REDEALS = {"livemix": livemix_redeal, "vivo": vivo_redeal}
 POLICIES = [("heuristic", {}), ("ismcts", {"iterations": 150})]
@@ -101,3 +103,17 @@ def test_bot_ignores_other_seats_deals_that_would_show_the_left_out_colour(game,
         own = policy.decide(view, seen, seed)
         every = policy.decide(view, events, seed)
         assert (every.action, every.evaluation) == (own.action, own.evaluation)
+
+
+@pytest.mark.parametrize("game", ["livemix", "vivo"])
+def test_a_seat_that_cannot_tell_the_left_out_colour_assumes_the_rules_default(game):
+    # Its own cards show two colours (suits) missing, the default one among them: it deals
+    # as if the default were out (Livemix L2, VIVO V2), whichever truly is.
+    module = determinize_livemix if game == "livemix" else determinize_vivo
+    default = DEFAULT_REMOVED_COLOUR if game == "livemix" else DEFAULT_REMOVED_SUIT
+    for state, events in _blind_openings(game, 2):
+        _seat, view, seen = seat_inputs(state, events)
+        knowledge = module.read(view, seen)
+        removed = knowledge.config.removed_colour if game == "livemix" else \
+            knowledge.config.removed_suit
+        assert removed == default
