@@ -201,13 +201,19 @@ def test_three_player_knowledge_finds_the_left_out_colour_whichever_it_is(game):
     for removed in names:
         config = registry.make_config(game, {"players": 3, key: removed})
         for seed in range(3):
-            state = registry.new_game(game, config, seed=seed)
-            seat, view, seen = seat_inputs(state, registry.opening_events(state))
-            k = module.read(view, seen)
-            hands = state.hands if game == "livemix" else state._hands
-            assert k.unseen == sum(hands[s] for s in range(3) if s != seat)
-            checked += 1
-    assert checked == 12
+            # At the opening, and after a few tricks (the plays show colours too).
+            for moves in (0, 4 + 3 * seed):
+                state = registry.new_game(game, config, seed=seed)
+                events = registry.opening_events(state)
+                rng = random.Random(seed)
+                for _ in range(moves):
+                    events += state.apply_action(rng.choice(state.legal_actions()))
+                seat, view, seen = seat_inputs(state, events)
+                k = module.read(view, seen)
+                hands = state.hands if game == "livemix" else state._hands
+                assert k.unseen == sum(hands[s] for s in range(3) if s != seat)
+                checked += 1
+    assert checked == 24
 
 
 def test_groups_of_sees_every_card_of_every_group():
