@@ -15,6 +15,7 @@ BENCHMARKS = (
     "tournament",
     "bot_latency",
     "load",
+    "reliability",
 )
 
 
