@@ -21,6 +21,7 @@ from shared.errors import (
     IllegalMove,
     InvalidArgument,
     NotFound,
+    OutOfRange,
     PermissionDenied,
     StaleVersion,
     Unauthenticated,
@@ -34,6 +35,7 @@ _ERRORS: dict[grpc.StatusCode, Callable[[str], CardroomError]] = {
     grpc.StatusCode.FAILED_PRECONDITION: IllegalMove,
     grpc.StatusCode.ABORTED: StaleVersion,
     grpc.StatusCode.NOT_FOUND: lambda reason: NotFound(reason, "match"),
+    grpc.StatusCode.OUT_OF_RANGE: lambda reason: OutOfRange(reason, "cursor"),
     grpc.StatusCode.UNAUTHENTICATED: Unauthenticated,
     grpc.StatusCode.PERMISSION_DENIED: PermissionDenied,
     grpc.StatusCode.DEADLINE_EXCEEDED: DeadlineExceeded,
@@ -99,13 +101,20 @@ class MatchClient:
     def events(self, match_id: str, token: str, seat: int | None = None, until: int = 0
                ) -> list[dict[str, Any]]:
         """The events the seat may see, oldest first, up to seq `until` (0: all logged)."""
-        request = pb.WatchMatchRequest(match_id=match_id, no_follow=True)
+        return [event for seq, event in self.events_after(match_id, token, seat)
+                if not until or seq <= until]
+
+    def events_after(self, match_id: str, token: str, seat: int | None = None, cursor: int = 0
+                     ) -> list[tuple[int, dict[str, Any]]]:
+        """The (seq, event) pairs the seat may see logged after `cursor` so far, oldest first
+        (OutOfRange when `cursor` is past the match's last event)."""
+        request = pb.WatchMatchRequest(match_id=match_id, cursor=cursor, no_follow=True)
         if seat is not None:
             request.seat = seat
         try:
             stream = self.stub.WatchMatch(request, metadata=_auth(token), timeout=self.timeout_s)
-            return [match_mapping.to_plain(item.event.data) for item in stream
-                    if not until or item.event.seq <= until]
+            return [(item.event.seq, match_mapping.to_plain(item.event.data))
+                    for item in stream]
         except grpc.RpcError as error:
             raise domain_error(error) from None
 

@@ -33,6 +33,7 @@ METRICS = metrics.WorkerMetrics()
 MAX_BACKOFF_S = 60.0
 
 _actor: tuple[int, turns.Actor] | None = None
+_seen: tuple[int, turns.SeenEvents] | None = None
 
 
 def actor() -> turns.Actor:
@@ -44,8 +45,18 @@ def actor() -> turns.Actor:
             raise CardroomError("BOT_TOKEN is not set: the worker cannot act for bot seats")
         channel = open_channel(settings.common.match_addr, settings.common)
         client = MatchClient(channel, settings.rpc_timeout_s)
-        _actor = (os.getpid(), turns.Actor(client, settings.bot_token, settings.default_policy))
+        _actor = (os.getpid(), turns.Actor(client, settings.bot_token, settings.default_policy,
+                                           seen_events()))
     return _actor[1]
+
+
+def seen_events() -> turns.SeenEvents:
+    """This process's record of the events each seat read (kept when the channel is remade;
+    each pool process has its own, as a forked copy would be shared by none)."""
+    global _seen
+    if _seen is None or _seen[0] != os.getpid():
+        _seen = (os.getpid(), turns.SeenEvents(current_settings().event_cache))
+    return _seen[1]
 
 
 def _reconnect() -> None:

@@ -1,24 +1,38 @@
 """One bot turn, apart from Celery: load the seat's view, ask the policy, submit the move.
 
 The bot sees only what its seat may see: the view the match service returns for the seat
-and the events that seat may see. It submits through MatchService.SubmitMove like a human,
-with the expected version and request id ``bot-<version>-<seat>``, so a task for a version
-that moved on, or one delivered twice, changes nothing.
+and the events that seat may see. A worker process keeps the events each seat was given
+(SeenEvents), so a decision reads from the match service only what was logged since. It
+submits through MatchService.SubmitMove like a human, with the expected version and request
+id ``bot-<version>-<seat>``, so a task for a version that moved on, or one delivered twice,
+changes nothing.
 """
 
 from __future__ import annotations
 
+import bisect
 import functools
 import hashlib
+import json
 import logging
+import os
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
 from services.match.bots import bot_request_id
 from shared.bots import Decision, Policy, get_policy
-from shared.errors import IllegalMove, InvalidArgument, NotFound, PermissionDenied, StaleVersion
+from shared.errors import (
+    IllegalMove,
+    InvalidArgument,
+    NotFound,
+    OutOfRange,
+    PermissionDenied,
+    StaleVersion,
+)
 
 from .client import MatchClient, SeatView
 
@@ -47,13 +61,112 @@ class Turn:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
+#: How many (match, seat) event logs a worker process keeps by default.
+SEEN_SEATS = 256
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Seen:
+    """What one seat was given: its visible events up to `cursor`, with their seqs."""
+
+    cursor: int
+    seqs: list[int]
+    events: list[Event]
+
+
+class SeenEvents:
+    """Per worker process: the events each (match, seat) has read so far and the seq they go
+    up to, so that a decision fetches only the events logged since. At most `size` seats are
+    kept, the least recently used dropped first; size 0 keeps none (every decision reads the
+    whole log). Policies read events and never change them, so the same dicts are reused."""
+
+    def __init__(self, size: int = SEEN_SEATS) -> None:
+        self.size = size
+        self._entries: OrderedDict[tuple[str, int], _Seen] = OrderedDict()
+        # Prefork runs one task at a time per process; a thread pool may not.
+        self._lock = threading.Lock()
+
+    def __len__(self) -> int:
+        """How many seats' events are kept."""
+        return len(self._entries)
+
+    def read(self, client: MatchClient, token: str, match_id: str, seat: int, until: int
+             ) -> list[Event]:
+        """The events `seat` may see up to seq `until`, oldest first, exactly as a full read
+        of the log would give them; only the events logged after the kept ones are fetched."""
+        key = (match_id, seat)
+        with self._lock:
+            seen = self._entries.pop(key, None)
+        start = seen.cursor if seen else 0
+        fetched = 0
+        if seen is None or seen.cursor != until:
+            seen, fetched = self._fetch(client, token, match_id, seat, until, seen)
+        events = seen.events[:bisect.bisect_right(seen.seqs, until)]
+        if self.size > 0:
+            with self._lock:
+                self._entries[key] = seen
+                while len(self._entries) > self.size:
+                    self._entries.popitem(last=False)
+        if log.isEnabledFor(logging.DEBUG):
+            log.debug("seat events read", extra={
+                "match_id": match_id, "seat": seat, "until": until, "start": start,
+                "cursor": seen.cursor, "fetched": fetched, "given": len(events),
+                "digest": events_digest(events), "pid": os.getpid()})
+        return events
+
+    def _fetch(self, client: MatchClient, token: str, match_id: str, seat: int, until: int,
+               seen: _Seen | None) -> tuple[_Seen, int]:
+        """The seat's events extended with those logged after `seen` (all of them when
+        `seen` no longer fits the log), and how many new events came over the wire."""
+        if seen is not None and seen.cursor > until:
+            seen = None  # the log is shorter than what was read: it was rewound or made anew
+        if seen is not None and seen.seqs:
+            # Read the last kept event again: if the log no longer has it, start over.
+            last = seen.seqs[-1]
+            try:
+                fresh = client.events_after(match_id, token, seat, last - 1)
+            except OutOfRange:
+                fresh = []
+            if fresh[:1] == [(last, seen.events[-1])] and all(
+                    seq > seen.cursor for seq, _ in fresh[1:]):
+                return _extended(seen, fresh[1:], until), len(fresh) - 1
+            seen = None
+        if seen is not None:
+            try:
+                fresh = client.events_after(match_id, token, seat, seen.cursor)
+                return _extended(seen, fresh, until), len(fresh)
+            except OutOfRange:
+                pass  # past the end of the log: it was rewound or made anew
+        fresh = client.events_after(match_id, token, seat, 0)
+        return _extended(_Seen(0, [], []), fresh, until), len(fresh)
+
+
+def _extended(seen: _Seen, fresh: list[tuple[int, Event]], until: int) -> _Seen:
+    """`seen` with the events read after it; its cursor is past every event read, and past
+    `until` (a seq the log had reached before the read, so nothing visible up to it was
+    missed)."""
+    seqs = [seq for seq, _ in fresh]
+    cursor = max([until, seen.cursor, *seqs[-1:]])
+    return _Seen(cursor, seen.seqs + seqs, seen.events + [event for _, event in fresh])
+
+
+def events_digest(events: Sequence[Event]) -> str:
+    """A short fingerprint of an event list (to compare what a policy got with the log)."""
+    text = json.dumps(list(events), sort_keys=True, separators=(",", ":"))
+    return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
 @dataclass(frozen=True, slots=True)
 class Actor:
-    """Where a bot acts: the match service client, the bot credential, and its defaults."""
+    """Where a bot acts: the match service client, the bot credential, its defaults, and
+    the events this process has read for each seat."""
 
     client: MatchClient
     token: str
     default_policy: str = "random"
+    seen: SeenEvents = field(default_factory=SeenEvents)
 
 
 def decision_seed(match_id: str, seat: int, version: int) -> int:
@@ -122,8 +235,8 @@ def play_turn(actor: Actor, match_id: str, seat_no: int, version: int, policy: s
     if view.version != version or not view.may_act:
         return Turn(STALE, view.game)
     name, strength = policy_of(view, policy, actor.default_policy)
-    events = SeatEvents(lambda: actor.client.events(match_id, actor.token, seat_no,
-                                                    until=view.event_seq))
+    events = SeatEvents(lambda: actor.seen.read(actor.client, actor.token, match_id, seat_no,
+                                                view.event_seq))
     decision = load_policy(view.game, name, strength).decide(
         view.observation, events, decision_seed(match_id, seat_no, version))
     if not decision.action:
