@@ -99,10 +99,9 @@ class SeenEvents:
         key = (match_id, seat)
         with self._lock:
             seen = self._entries.pop(key, None)
-        start = seen.cursor if seen else 0
-        fetched = 0
+        start, fetched = until, 0
         if seen is None or seen.cursor != until:
-            seen, fetched = self._fetch(client, token, match_id, seat, until, seen)
+            seen, start, fetched = self._fetch(client, token, match_id, seat, until, seen)
         events = seen.events[:bisect.bisect_right(seen.seqs, until)]
         if self.size > 0:
             with self._lock:
@@ -117,9 +116,9 @@ class SeenEvents:
         return events
 
     def _fetch(self, client: MatchClient, token: str, match_id: str, seat: int, until: int,
-               seen: _Seen | None) -> tuple[_Seen, int]:
+               seen: _Seen | None) -> tuple[_Seen, int, int]:
         """The seat's events extended with those logged after `seen` (all of them when
-        `seen` no longer fits the log), and how many new events came over the wire."""
+        `seen` no longer fits the log), the seq the new ones follow, and how many came."""
         if seen is not None and seen.cursor > until:
             seen = None  # the log is shorter than what was read: it was rewound or made anew
         if seen is not None and seen.seqs:
@@ -131,16 +130,16 @@ class SeenEvents:
                 fresh = []
             if fresh[:1] == [(last, seen.events[-1])] and all(
                     seq > seen.cursor for seq, _ in fresh[1:]):
-                return _extended(seen, fresh[1:], until), len(fresh) - 1
+                return _extended(seen, fresh[1:], until), seen.cursor, len(fresh) - 1
             seen = None
         if seen is not None:
             try:
                 fresh = client.events_after(match_id, token, seat, seen.cursor)
-                return _extended(seen, fresh, until), len(fresh)
+                return _extended(seen, fresh, until), seen.cursor, len(fresh)
             except OutOfRange:
                 pass  # past the end of the log: it was rewound or made anew
         fresh = client.events_after(match_id, token, seat, 0)
-        return _extended(_Seen(0, [], []), fresh, until), len(fresh)
+        return _extended(_Seen(0, [], []), fresh, until), 0, len(fresh)
 
 
 def _extended(seen: _Seen, fresh: list[tuple[int, Event]], until: int) -> _Seen:
