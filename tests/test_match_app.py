@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import random
 
 import pytest
-from support.blocking import unwrap
+from support.blocking import run, unwrap
 from support.match_fixtures import new_service
 from support.match_play import Clock, choose_move, hands_seen
 
@@ -467,3 +468,39 @@ def test_bot_seats_with_unknown_policies_or_strengths_are_refused_and_nothing_is
         service.create_match("vivo", 3, seed=1, clock=ClockSpec(10.0, "bot", "solver"))
     assert [field for field, _ in by_clock.value.violations] == ["clock.policy"]
     assert repo.client.keys("*") == []
+
+
+class _BarrierRepo(MatchRepo):
+    """A repository whose loads wait for each other, so every caller has read the match
+    before any of them writes: only Redis' compare-and-set can tell them apart."""
+
+    def __init__(self, client: object, barrier: asyncio.Barrier) -> None:
+        super().__init__(client)  # type: ignore[arg-type]
+        self.barrier = barrier
+
+    async def load(self, *args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        snap = await super().load(*args, **kwargs)  # type: ignore[arg-type]
+        await self.barrier.wait()
+        return snap
+
+
+async def _submit_together(service: MatchService, match_id: str, token: str, move: str,
+                           count: int) -> list[object]:
+    return list(await asyncio.gather(*(
+        service.submit_move(match_id, token, move, 1, f"r{i}") for i in range(count)),
+        return_exceptions=True))
+
+
+def test_twenty_submits_released_together_apply_the_move_once(repo: MatchRepo,
+                                                              clock: Clock) -> None:
+    plain = new_service(repo, MemoryQueue(), clock=clock)
+    created = plain.create_match("vivo", 3, seed=7)
+    token = created.tokens[0]
+    move = plain.get_view(created.match_id, token)["legal_moves"][0]
+    racing = MatchService(_BarrierRepo(unwrap(repo).client, asyncio.Barrier(20)),
+                          MemoryQueue(), clock=clock)
+    results = run(_submit_together(racing, created.match_id, token, move, 20))
+    applied = [r for r in results if not isinstance(r, BaseException)]
+    assert len(applied) == 1 and applied[0].version == 2  # type: ignore[attr-defined]
+    assert all(isinstance(r, StaleVersion) for r in results if r is not applied[0])
+    assert len(repo.actions(created.match_id)) == 1
