@@ -31,8 +31,8 @@ WATCH = "/cardroom.v1.MatchService/WatchMatch"
 
 @pytest.fixture(scope="module")
 def match(redis_server: RedisServer) -> Iterator[MatchServer]:
-    """A match-service replica on database 6 of the session's Redis."""
-    url = redis_server.url.rsplit("/", 1)[0] + "/6"
+    """A match-service replica on database 13 of the session's Redis."""
+    url = redis_server.url.rsplit("/", 1)[0] + "/13"
     with redis.Redis.from_url(url) as client:
         client.flushdb()
     with match_server(url, bot_token=BOT_TOKEN) as server:
