@@ -1,15 +1,17 @@
-"""SubmitMove throughput and latency of the match service, beside a no-op RPC on the same server.
+"""SubmitMove throughput and latency of the match service, this tree's beside the baseline's.
 
     .venv/bin/python -m bench.match [--quick]
 
-Starts a throwaway redis-server and `python -m services.match` (its own process, as deployed),
-then for 1, 10 and 100 concurrent matches (one client thread per match, one call in flight
-each) measures: SubmitMove calls per second and p50/p99 latency, and the same for the
-grpc.health.v1 Check call on the same server (the gRPC floor). Matches are 4-player VIVO;
-each client mirrors its match with the engine locally, so every call is a SubmitMove. Redis
-round trips per move come from the server's own instrumentation (the
-cardroom_redis_round_trip_seconds counts by operation, scraped before and after).
-"""
+Runs two `python -m services.match` processes side by side, each with a redis-server of its
+own (appendonly yes, appendfsync everysec; MATCH_DURABILITY=everysec): this tree's asyncio
+service and the synchronous one of BASELINE, extracted into a temporary folder and run from
+there with the same interpreter. Then for 1, 10 and 100 concurrent matches (one client
+thread per match, one call in flight each), both versions in turn, three times, it measures
+SubmitMove calls per second, p50/p99 latency and the service's CPU time per move, and the
+same for the grpc.health.v1 Check call on the same server (the gRPC floor). Matches are
+4-player VIVO; each client mirrors its match with the engine locally, so every call is a
+SubmitMove. Redis round trips per move come from the server's own instrumentation (the
+cardroom_redis_round_trip_seconds counts by operation, scraped before and after)."""
 
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ import random
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.request
@@ -30,13 +33,15 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from services.stack import Stack, start_redis, wait_for_port
+from services.stack import Stack, redis_server_binary, wait_for_port
 from shared.games import registry
 from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from shared.proto.cardroom.v1 import match_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME, PLAYERS = "vivo", 4
+#: The synchronous match service (a worker thread per call or stream) measured beside this one.
+BASELINE = "f7c0b03"
 #: Moves a 4-player VIVO match has (2 rounds of 12 tricks); measure fewer, so none ends.
 MOVES_PER_MATCH = 96
 
@@ -183,16 +188,74 @@ def measure(channel: grpc.Channel, server: int, metrics_port: int, matches: int,
     return floor, result, trips / max(applied, 1)
 
 
-def start_match_service(redis_url: str, stack: Stack) -> tuple[int, int, int]:
-    """`python -m services.match` on free ports; (gRPC port, metrics port, pid)."""
+@dataclass
+class Service:
+    """One running match service: which version, where it answers, its process id."""
+
+    label: str
+    port: int
+    metrics_port: int
+    pid: int
+
+
+def checkout_baseline(stack: Stack, commit: str = BASELINE) -> Path:
+    """The tree of `commit` in a temporary folder (removed when the stack stops)."""
+    folder = tempfile.TemporaryDirectory(prefix="cardroom-baseline-")
+    stack.temp.append(folder)
+    tree = subprocess.run(["git", "-C", str(ROOT), "archive", commit], check=True,
+                          capture_output=True).stdout
+    subprocess.run(["tar", "-x", "-C", folder.name], input=tree, check=True)
+    return Path(folder.name)
+
+
+def start_private_redis(stack: Stack, *, durable: bool) -> str:
+    """A redis-server of this run; durable: appendonly yes, appendfsync everysec."""
+    binary = redis_server_binary()
+    if binary is None:
+        raise SystemExit("no redis-server on the PATH")
+    folder = tempfile.TemporaryDirectory(prefix="cardroom-redis-")
+    stack.temp.append(folder)
+    port = _free_port()
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir",
+         folder.name, "--appendonly", "yes" if durable else "no", "--appendfsync", "everysec"],
+        stdout=subprocess.DEVNULL)
+    stack.processes.append(("redis", process))
+    wait_for_port(port, stack)
+    return f"redis://127.0.0.1:{port}/0"
+
+
+def start_match_service(redis_url: str, stack: Stack, root: Path = ROOT,
+                        env: dict[str, str] | None = None, label: str = "main") -> Service:
+    """`python -m services.match` of the tree at `root` (this venv's python) on free ports."""
     grpc_port, metrics_port = _free_port(), _free_port()
-    env = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
-           "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
-           "LOG_LEVEL": "WARNING"}
-    process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=ROOT, env=env)
-    stack.processes.append(("match", process))
+    full = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
+            "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
+            "LOG_LEVEL": "WARNING", "PYTHONPATH": str(root), **(env or {})}
+    process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=root, env=full)
+    stack.processes.append((f"match {label}", process))
     wait_for_port(grpc_port, stack)
-    return grpc_port, metrics_port, process.pid
+    return Service(label, grpc_port, metrics_port, process.pid)
+
+
+def start_both(stack: Stack, *, durable: bool, baseline_env: dict[str, str] | None = None,
+               env: dict[str, str] | None = None) -> list[Service]:
+    """The baseline and this tree's service, each with a Redis of its own; [baseline, new]."""
+    durability = {"MATCH_DURABILITY": "everysec"} if durable else {}
+    old = start_match_service(start_private_redis(stack, durable=durable), stack,
+                              checkout_baseline(stack), {**durability, **(baseline_env or {})},
+                              label=f"sync {BASELINE}")
+    new = start_match_service(start_private_redis(stack, durable=durable), stack,
+                              env={**durability, **(env or {})}, label="asyncio")
+    return [old, new]
+
+
+def rss_mib(pid: int) -> float:
+    """Resident memory of a process in MiB (VmRSS of /proc/<pid>/status)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
 
 
 def _series(result: Result) -> str:
@@ -206,37 +269,72 @@ def _free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def _median(results: list[Result]) -> Result:
+    """The repetition with the median rate (its latencies and CPU go with it)."""
+    return sorted(results, key=lambda r: r.rate)[len(results) // 2]
+
+
+def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps: int) -> None:
+    """Per concurrency, both versions `reps` times, alternating; print the median rows."""
+    print("| version | matches | no-op/s | p50 ms | p99 ms | cpu ms | moves/s | p50 ms | "
+          "p99 ms | cpu ms | vs floor | RT/move |")
+    print("|---" + "|---:" * 11 + "|")
+    channels = [grpc.insecure_channel(f"127.0.0.1:{s.port}") for s in services]
+    for channel in channels:
+        grpc.channel_ready_future(channel).result(timeout=10)
+    rates: dict[int, list[float]] = {}
+    for matches, (moves, noops) in plan.items():
+        runs: list[list[tuple[Result, Result, float]]] = [[] for _ in services]
+        for rep in range(reps):
+            for k, (service, channel) in enumerate(zip(services, channels, strict=True)):
+                runs[k].append(measure(channel, service.pid, service.metrics_port, matches,
+                                       moves, noops, seed=matches * 1000 + rep * 100_000))
+        for service, series in zip(services, runs, strict=True):
+            floor = _median([f for f, _, _ in series])
+            moved = _median([m for _, m, _ in series])
+            trips = sorted(t for _, _, t in series)[len(series) // 2]
+            rates.setdefault(matches, []).append(moved.rate)
+            print(f"| {service.label} | {matches} | {_series(floor)} | {_series(moved)} | "
+                  f"{moved.rate / floor.rate:.0%} | {trips:.2f} |", flush=True)
+    for channel in channels:
+        channel.close()
+    print("\n| matches | moves/s asyncio / sync |\n|---:|---:|")
+    for matches, (old, new) in rates.items():
+        print(f"| {matches} | {new / old:.2f}x |")
+
+
+def open_loop(services: list[Service], rates: tuple[float, ...], seconds: float) -> None:
+    """Paced moves over 100 matches, each version in turn."""
+    print("\nOpen loop, 100 matches:\n\n| version | offered/s | moves/s | p50 ms | p99 ms |\n"
+          "|---" + "|---:" * 4 + "|")
+    for rate in rates:
+        for service in services:
+            with grpc.insecure_channel(f"127.0.0.1:{service.port}") as channel:
+                stub = match_pb2_grpc.MatchServiceStub(channel)
+                players = [MatchPlayer(stub, 90_000 + int(rate) * 1000 + i) for i in range(100)]
+                paced = run_paced(players, rate, seconds)
+            print(f"| {service.label} | {rate:.0f} | {paced.rate:.0f} | "
+                  f"{paced.percentile(0.5):.2f} | {paced.percentile(0.99):.2f} |", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the benchmark and print one table."""
+    """Run the benchmark and print its tables."""
     parser = argparse.ArgumentParser(prog="python -m bench.match")
-    parser.add_argument("--quick", action="store_true", help="fewer calls (about 20 s)")
+    parser.add_argument("--quick", action="store_true", help="fewer calls, one repetition")
     args = parser.parse_args(argv)
     plan = {1: (90, 600), 10: (40, 200), 100: (12, 40)} if args.quick else \
-        {1: (95, 2000), 10: (90, 600), 100: (40, 150)}
+        {1: (95, 1000), 10: (60, 400), 100: (20, 100)}
     stack = Stack()
     try:
-        redis_url = start_redis(stack, _free_port())
-        port, metrics_port, pid = start_match_service(redis_url, stack)
-        print("| matches | no-op/s | p50 ms | p99 ms | cpu ms | moves/s | p50 ms | p99 ms "
-              "| cpu ms | vs floor | RT/move |")
-        print("|---:" * 11 + "|")
-        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-            grpc.channel_ready_future(channel).result(timeout=10)
-            for matches, (moves, noops) in plan.items():
-                floor, moved, trips = measure(channel, pid, metrics_port, matches, moves,
-                                              noops, seed=matches * 1000)
-                print(f"| {matches} | {_series(floor)} | {_series(moved)} | "
-                      f"{moved.rate / floor.rate:.0%} | {trips:.2f} |", flush=True)
-            stub = match_pb2_grpc.MatchServiceStub(channel)
-            print("\nOpen loop, 100 matches:\n\n| offered/s | moves/s | p50 ms | p99 ms |\n"
-                  + "|---:" * 4 + "|")
-            for rate in (100.0, 300.0) if args.quick else (100.0, 300.0, 500.0):
-                players = [MatchPlayer(stub, 90_000 + int(rate) * 1000 + i) for i in range(100)]
-                paced = run_paced(players, rate, 4.0 if args.quick else 10.0)
-                print(f"| {rate:.0f} | {paced.rate:.0f} | {paced.percentile(0.5):.2f} | "
-                      f"{paced.percentile(0.99):.2f} |", flush=True)
-        print("\nOne match-service process; the client threads run in this process; cpu ms is "
-              "the server's CPU time per call; RT/move counts the server's Redis round trips.")
+        services = start_both(stack, durable=True)
+        closed_loop(services, plan, reps=1 if args.quick else 3)
+        open_loop(services, (100.0, 300.0) if args.quick else (100.0, 300.0, 500.0),
+                  4.0 if args.quick else 6.0)
+        print(f"\nTwo match-service processes, the synchronous one of {BASELINE} and this "
+              "tree's asyncio one, each with its own Redis (appendonly yes, appendfsync "
+              "everysec) and MATCH_DURABILITY=everysec; the client threads run in this process; "
+              "rows are the median of the repetitions, versions alternating; cpu ms is the "
+              "server's CPU time per call; RT/move counts the server's Redis round trips.")
     finally:
         stack.stop()
     return 0
