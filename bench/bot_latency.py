@@ -10,6 +10,13 @@ each) as separate processes on this machine, then:
   events, the policy decides, SubmitMove applies the move).
 - throughput: several such matches at once, with one and then two worker processes; bot
   moves applied per second of wall time, and each worker's share (from its /metrics).
+- events read: matches of heuristic bots (Livemix, 4 seats), whose policy reads the seat's
+  events at every decision, with workers that read the match's whole log per decision
+  (BOT_EVENT_CACHE=0, as before) and with workers that read only the events logged since
+  (the default): bot moves per second with one and two workers, the match service's CPU
+  time per bot move (the bench's own spectator streams included, as in the random rows),
+  and the events a decision fetched and handed the policy (one worker's DEBUG log over one
+  match).
 
     python -m bench.bot_latency            # the full run
     python -m bench.bot_latency --quick    # fewer matches
@@ -28,6 +35,7 @@ import sys
 import threading
 import time
 import urllib.request
+from typing import Any
 
 import grpc
 from prometheus_client.parser import text_string_to_metric_families
@@ -39,6 +47,8 @@ from shared.proto.cardroom.v1 import match_pb2 as pb
 
 TAKE_TURN = "cardroom.bots.take_turn"
 SEATS = 3
+#: The worker settings compared by the events-read measurement.
+READS = (("whole log", "0"), ("new events only", "256"))
 
 
 def free_port() -> int:
@@ -67,12 +77,26 @@ class Rig:
         self.channel = grpc.insecure_channel(f"127.0.0.1:{self.port}")
         self.stub = match_pb2_grpc.MatchServiceStub(self.channel)
 
-    def add_worker(self) -> WorkerProcess:
+    def add_worker(self, **env: str) -> WorkerProcess:
         """Start one more worker (one pool process) on the bot queues."""
         name = f"bench{len(self.workers)}@%h"
-        worker = start_worker({**self.env, "LOG_LEVEL": "INFO"}, concurrency=1, hostname=name)
+        worker = start_worker({**self.env, "LOG_LEVEL": "INFO", **env}, concurrency=1,
+                              hostname=name)
         self.workers.append(worker)
         return worker
+
+    def stop_workers(self) -> None:
+        """Stop every worker (the next ones start afresh)."""
+        for worker in self.workers:
+            worker.stop()
+        self.workers.clear()
+
+    def service_cpu_s(self) -> float:
+        """CPU seconds (user and system) the match-service process has used so far."""
+        pid = next(p.pid for name, p in self.base.processes if name == "match")
+        with open(f"/proc/{pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def stop(self) -> None:
         """Stop the workers, then the match service and Redis."""
@@ -82,11 +106,13 @@ class Rig:
         self.base.stop()
 
 
-def create(stub: match_pb2_grpc.MatchServiceStub, seed: int) -> str:
-    """A VIVO match of random bots; its id."""
-    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy="random") for _ in range(SEATS)]
+def create(stub: match_pb2_grpc.MatchServiceStub, seed: int,
+           game: common_pb2.Game = common_pb2.GAME_VIVO, policy: str = "random",
+           players: int = SEATS) -> str:
+    """A match of bots of one policy (random VIVO bots unless told); its id."""
+    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy=policy) for _ in range(players)]
     return str(stub.CreateMatch(pb.CreateMatchRequest(
-        game=common_pb2.GAME_VIVO, players=SEATS, seats=seats, seed=seed), timeout=10).match_id)
+        game=game, players=players, seats=seats, seed=seed), timeout=10).match_id)
 
 
 def play_times(stub: match_pb2_grpc.MatchServiceStub, match_id: str, cursor: int) -> list[float]:
@@ -124,8 +150,10 @@ def moved(worker: WorkerProcess) -> float:
     return 0.0
 
 
-def throughput(rig: Rig, matches: int, seed: int) -> tuple[float, int, list[float]]:
-    """(moves per second, moves, each worker's moves) over `matches` concurrent matches."""
+def throughput(rig: Rig, matches: int, seed: int, **bots: Any
+               ) -> tuple[float, int, list[float]]:
+    """(moves per second, moves, each worker's moves) over `matches` concurrent matches
+    (created with `bots`, see create)."""
     before = [moved(w) for w in rig.workers]
     counts: list[int] = []
     lock = threading.Lock()
@@ -136,7 +164,7 @@ def throughput(rig: Rig, matches: int, seed: int) -> tuple[float, int, list[floa
             counts.append(plays)
 
     started = time.perf_counter()
-    ids = [create(rig.stub, seed + i) for i in range(matches)]
+    ids = [create(rig.stub, seed + i, **bots) for i in range(matches)]
     threads = [threading.Thread(target=follow, args=(m,)) for m in ids]
     for thread in threads:
         thread.start()
@@ -146,6 +174,45 @@ def throughput(rig: Rig, matches: int, seed: int) -> tuple[float, int, list[floa
     time.sleep(0.5)  # a task counts its move just after the match applied it
     shares = [moved(w) - b for w, b in zip(rig.workers, before, strict=True)]
     return sum(counts) / elapsed, sum(counts), shares
+
+
+HEURISTIC_LIVEMIX: dict[str, Any] = {"game": common_pb2.GAME_LIVEMIX, "policy": "heuristic",
+                                     "players": 4}
+
+
+def reads_per_decision(rig: Rig, cache: str) -> tuple[float, float]:
+    """(events fetched, events given) per decision over one heuristic Livemix match, from
+    the DEBUG log of a worker with BOT_EVENT_CACHE=`cache`."""
+    rig.stop_workers()
+    worker = rig.add_worker(BOT_EVENT_CACHE=cache, LOG_LEVEL="DEBUG")
+    match_id = create(rig.stub, 7000, **HEURISTIC_LIVEMIX)
+    play_times(rig.stub, match_id, 0)
+    time.sleep(0.5)  # the last lines reach the pipe
+    reads = [r for r in worker.log()
+             if r.get("message") == "seat events read" and r.get("match_id") == match_id]
+    rig.stop_workers()
+    return (statistics.mean(r["fetched"] for r in reads),
+            statistics.mean(r["given"] for r in reads))
+
+
+def events_read(rig: Rig, matches: int) -> None:
+    """Print the events-read comparison (see the module's docstring)."""
+    print(f"\nHeuristic bots (Livemix, 4 seats), {matches} matches at once: the whole log "
+          "or only new events per decision:\n")
+    print("| worker reads | workers | moves | moves/s | match-service CPU per move "
+          "| events fetched per decision | events given per decision |\n"
+          "|---|---|---|---|---|---|---|")
+    for label, cache in READS:
+        fetched, given = reads_per_decision(rig, cache)
+        for count in (1, 2):
+            rig.stop_workers()
+            for _ in range(count):
+                rig.add_worker(BOT_EVENT_CACHE=cache)
+            cpu = rig.service_cpu_s()
+            rate, moves, _ = throughput(rig, matches, 9000 + 100 * count, **HEURISTIC_LIVEMIX)
+            per_move = (rig.service_cpu_s() - cpu) / max(moves, 1)
+            print(f"| {label} | {count} | {moves} | {rate:.0f} | {per_move * 1e3:.2f} ms "
+                  f"| {fetched:.1f} | {given:.1f} |")
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -171,13 +238,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"| {percentile(turns, 0.5) * 1e3:.1f} ms | {percentile(turns, 0.9) * 1e3:.1f} ms "
               f"| {percentile(turns, 0.99) * 1e3:.1f} ms | {statistics.mean(turns) * 1e3:.1f} ms |")
         print(f"\nBot moves per second, {load_matches} matches at once:\n")
-        print("| workers | moves | moves/s | moves per worker |\n|---|---|---|---|")
+        print("| workers | moves | moves/s | moves per worker | match-service CPU per move |"
+              "\n|---|---|---|---|---|")
         for count in (1, 2):
             while len(rig.workers) < count:
                 rig.add_worker()
+            cpu = rig.service_cpu_s()
             rate, moves, shares = throughput(rig, load_matches, 5000 + 100 * count)
+            per_move = (rig.service_cpu_s() - cpu) / max(moves, 1)
             share = " / ".join(f"{s:.0f}" for s in shares)
-            print(f"| {count} | {moves} | {rate:.0f} | {share} |")
+            print(f"| {count} | {moves} | {rate:.0f} | {share} | {per_move * 1e3:.2f} ms |")
+        events_read(rig, load_matches)
     finally:
         rig.stop()
     return 0
