@@ -48,7 +48,7 @@ from shared.proto.cardroom.v1 import match_pb2 as pb
 TAKE_TURN = "cardroom.bots.take_turn"
 SEATS = 3
 #: The worker settings compared by the events-read measurement.
-READS = (("whole log", "0"), ("new events only", "256"))
+READS = (("whole log", "0"), ("new events only", "512"))
 
 
 def free_port() -> int:

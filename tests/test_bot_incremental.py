@@ -4,6 +4,7 @@ real match service, with WatchMatch messages counted on the worker's channel."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -170,7 +171,7 @@ def test_a_cursor_past_the_end_of_the_log_starts_over_from_the_first_event(
     # As if the match had been deleted and made anew, with a shorter log than was read.
     with pytest.raises(OutOfRange):
         reader.events_after(match_id, BOT_TOKEN, 0, until + 1)
-    seen._entries[(match_id, 0)] = turns._Seen(until + 50, [until + 40], [{"type": "gone"}])
+    seen._entries[(match_id, 0)] = turns._Seen(until + 50, [until + 40], ['{"type":"gone"}'])
     assert seen.read(reader, BOT_TOKEN, match_id, 0, until + 60) == full
     seen._entries[(match_id, 0)] = turns._Seen(until + 50, [], [])
     assert seen.read(reader, BOT_TOKEN, match_id, 0, until + 60) == full
@@ -189,11 +190,12 @@ def test_kept_events_the_log_no_longer_has_are_dropped_and_read_again(
     assert len(full) > len(before) and until > public.event_seq
     # The last kept event differs from the log's (the log was rewound and written again).
     seen._entries[(match_id, 1)] = turns._Seen(
-        public.event_seq, [s for s, _ in before], [e for _, e in before[:-1]] + [{"x": 1}])
+        public.event_seq, [s for s, _ in before], [json.dumps(e) for _, e in before[:-1]]
+        + ['{"x":1}'])
     assert seen.read(reader, BOT_TOKEN, match_id, 1, until) == [e for _, e in full]
     # A cursor ahead of the view's: what was read is newer than the log.
     seen._entries[(match_id, 1)] = turns._Seen(until + 3, [s for s, _ in full],
-                                               [e for _, e in full])
+                                               [json.dumps(e) for _, e in full])
     assert seen.read(reader, BOT_TOKEN, match_id, 1, until) == [e for _, e in full]
     assert seen._entries[(match_id, 1)].cursor == until
 
@@ -212,3 +214,15 @@ def test_at_most_size_seats_are_kept_the_least_recently_used_dropped_first(
     assert none.read(reader, BOT_TOKEN, ids[0], 0, ends[ids[0]]) == reader.events(
         ids[0], BOT_TOKEN, 0, until=ends[ids[0]])
     assert len(none) == 0  # size 0: every decision reads the whole log
+
+
+def test_a_policy_that_changes_its_events_does_not_change_the_next_decisions(
+        channel: grpc.Channel) -> None:
+    seen, reader, client = _seen(channel)
+    match_id = create(client, "vivo", ["random"] * 3, seed=38)
+    until = client.view(match_id).event_seq
+    first = seen.read(reader, BOT_TOKEN, match_id, 2, until)
+    first[0]["type"] = "changed"
+    first.clear()
+    assert seen.read(reader, BOT_TOKEN, match_id, 2, until) == reader.events(
+        match_id, BOT_TOKEN, 2, until=until)

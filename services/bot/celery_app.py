@@ -63,7 +63,7 @@ class BotSettings:
     default_policy: str = "random"
     #: BOT_EVENT_CACHE: seats whose events a worker process keeps, so that a decision reads
     #: only the events logged since (0: every decision reads the match's whole log).
-    event_cache: int = 256
+    event_cache: int = 512
 
     @classmethod
     def from_env(cls, process: str = "worker", environ: Mapping[str, str] | None = None
@@ -85,7 +85,7 @@ class BotSettings:
             rpc_timeout_s=_number(env, "BOT_RPC_TIMEOUT", 5.0),
             suggest_max_s=_number(env, "BOT_SUGGEST_MAX_SECONDS", 10.0),
             default_policy=_text(env, "BOT_DEFAULT_POLICY") or "random",
-            event_cache=int(_number(env, "BOT_EVENT_CACHE", 256, whole=True, zero=True)),
+            event_cache=int(_number(env, "BOT_EVENT_CACHE", 512, whole=True, zero=True)),
         )
 
     def queue_for(self, game: str, policy: str) -> str:
