@@ -62,6 +62,18 @@ async def _open_streams(port: int, match_ids: list[str], count: int, batch: int 
     return channel, calls
 
 
+def _count(histogram: Any) -> float:
+    samples = histogram.collect()[0].samples
+    return float(next(x.value for x in samples if x.name.endswith("_count")))
+
+
+def _wait_for(condition: Any, describe: Any, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, describe()
+        time.sleep(0.02)
+
+
 async def _next_of_each(calls: list[Any]) -> list[Any]:
     return list(await asyncio.wait_for(asyncio.gather(*(c.read() for c in calls)), 5))
 
@@ -100,11 +112,14 @@ def test_two_thousand_open_streams_leave_health_and_unary_calls_answering(
                 assert time.monotonic() - started < 1.0
         # A move reaches the streams of its match at once.
         match_id, tokens = _create(client)
-        _, more = run(_open_streams(server.port, [match_id], 4))
+        more_channel, more = run(_open_streams(server.port, [match_id], 4))
         play_turn([client], match_id, tokens, random.Random(1), 0)
         seconds = run(_next_of_each(more))
         assert {f.event.type for f in seconds} <= {"card_played", "match_started", "deal"}
-        run(_close(channel, more))
+        # Each of the four streams was woken by the replica's one reader (fan-out delay).
+        _wait_for(lambda: _count(server.service.metrics.fanout_delay) >= 4,
+                  lambda: f"fan-out delays observed: {_count(server.service.metrics.fanout_delay)}")
+        run(_close(more_channel, more))
     finally:
         run(_close(channel, calls))
 

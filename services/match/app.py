@@ -232,9 +232,15 @@ class MatchService:
                 yield item
             return
         async with self.fanout.watching(match_id) as signal:
+            woken = False
             while True:
                 generation = signal.generation
                 batch = await self.repo.events_after(match_id, cursor, WATCH_BATCH)
+                if woken and batch:
+                    # From the replica hearing of new events to this stream having them.
+                    delay = asyncio.get_running_loop().time() - signal.fired_at
+                    self.metrics.fanout_delay.observe(max(delay, 0.0))
+                    woken = False
                 for seq, event in batch:
                     cursor = seq
                     if model.visible(event, seat):
@@ -247,7 +253,7 @@ class MatchService:
                     return
                 if self.fanout.closing:
                     raise Unavailable(f"the server is shutting down; resume from cursor {cursor}")
-                await signal.wait(generation, self.idle_wake_s)
+                woken = await signal.wait(generation, self.idle_wake_s)
 
     async def _catch_up(self, match_id: str, seat: int | None, cursor: int
                         ) -> AsyncIterator[tuple[int, dict[str, Any]]]:

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from typing import Any
 
 from .repo import MatchRepo, key_for
@@ -38,12 +38,14 @@ class Signal:
         self.seq = -1  # the last sequence number announced or swept
         self.gone = False  # the match was deleted or expired
         self.watchers = 0
+        self.fired_at = 0.0  # loop time of the last wake-up
         self._event = asyncio.Event()
         self.subscribed: asyncio.Future[None] | None = None
 
     def fire(self) -> None:
         """Wake every stream waiting on this match."""
         self.generation += 1
+        self.fired_at = asyncio.get_running_loop().time()
         self._event.set()
         self._event = asyncio.Event()
 
@@ -63,12 +65,11 @@ class Signal:
 class FanOut:
     """The replica's one reader of match notices, and the signals of the matches watched."""
 
-    def __init__(self, repo: MatchRepo, *, sweep_s: float = 2.0, confirm_s: float = 2.0,
-                 on_delay: Callable[[float], None] = lambda seconds: None) -> None:
+    def __init__(self, repo: MatchRepo, *, sweep_s: float = 2.0, confirm_s: float = 2.0
+                 ) -> None:
         self.repo = repo
         self.sweep_s = sweep_s
         self.confirm_s = confirm_s
-        self.on_delay = on_delay
         self.signals: dict[str, Signal] = {}
         #: Set when the replica drains: every stream ends and resumes elsewhere.
         self.closing = False

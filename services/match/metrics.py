@@ -68,7 +68,7 @@ class MatchMetrics:
         self.fanout_delay = Histogram(
             "cardroom_fanout_delay_seconds",
             "Seconds from the replica hearing of a match's new events until a stream of "
-            "it handed them to gRPC.",
+            "the match has read them (it sends them next).",
             buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0),
             registry=registry)
 
