@@ -126,6 +126,27 @@ MATCHES = Dashboard(
             Panel("Redis round trip p99 by operation", ((
                 p99("cardroom_redis_round_trip_seconds", "op"), "{{op}}"),), unit="s"),
         )),
+        ("Streams and event loop", (
+            Panel("Open WatchMatch streams and unary calls in flight", (
+                ("sum by (instance) (cardroom_match_open_streams)", "streams {{instance}}"),
+                ("sum by (instance) (cardroom_match_unary_in_flight)",
+                 "unary {{instance}}"),
+            ), width=6, description="Limits: MATCH_MAX_STREAMS, MATCH_MAX_STREAMS_PER_PEER, "
+                                    "MATCH_MAX_ACTIVE."),
+            Panel("Calls refused by a limit (per minute)", ((
+                "sum by (limit) (rate(cardroom_match_limit_refusals_total[5m])) * 60",
+                "{{limit}}"),), width=6,
+                description="RESOURCE_EXHAUSTED answers and streams ended for a stalled "
+                            "reader, by the limit that refused them."),
+            Panel("Event fan-out delay p99", ((
+                p99("cardroom_fanout_delay_seconds", "instance"), "{{instance}}"),), unit="s",
+                width=6, description="From a replica hearing of new events to each stream "
+                                     "of the match having read them."),
+            Panel("Event-loop lag p99", ((
+                p99("cardroom_event_loop_lag_seconds", "instance"), "{{instance}}"),),
+                unit="s", width=6, description="How long CPU work held the match service's "
+                                               "event loop (every call waits that long)."),
+        )),
         ("Timers", (
             Panel("Deadlines fired per minute by kind", ((
                 "sum by (kind) (rate(cardroom_timer_firings_total[5m])) * 60", "{{kind}}"),)),
