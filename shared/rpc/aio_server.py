@@ -14,6 +14,7 @@ never waits for a worker thread.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import logging
 import threading
@@ -167,66 +168,49 @@ class _Call:
             raise InvalidArgument(f"the request is not a valid {self.info.method} request "
                                   "message", "request") from None
 
+    @contextlib.asynccontextmanager
+    async def _accounted(self, context: grpc.aio.ServicerContext) -> AsyncIterator[None]:
+        """Count and time one call; an exception escaping it ends the call with its
+        mapped status (shared.rpc.errors)."""
+        self.m.started.labels(*self.labels).inc()
+        self.m.received.labels(*self.labels).inc()
+        start = time.perf_counter()
+        code = grpc.StatusCode.OK
+        try:
+            yield
+        except BaseException as exc:
+            code = _code_of(context, exc)
+            await _abort(context, exc)
+            raise
+        finally:
+            self.m.finish(self.labels, code, start)
+
     def unary(self, behavior: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         """A unary behaviour, wrapped."""
         async def run(raw: Any, context: grpc.aio.ServicerContext) -> Any:
-            self.m.started.labels(*self.labels).inc()
-            self.m.received.labels(*self.labels).inc()
-            start = time.perf_counter()
-            code = grpc.StatusCode.OK
-            try:
+            async with self._accounted(context):
                 result = await behavior(self._request(raw), context)
                 self.m.sent.labels(*self.labels).inc()
                 return result
-            except BaseException as exc:
-                code = _code_of(context, exc)
-                await _abort(context, exc)
-                raise
-            finally:
-                self.m.finish(self.labels, code, start)
         return run
 
     def stream(self, behavior: Callable[..., Any]) -> Callable[..., Any]:
         """A response-streaming behaviour, wrapped: an async generator, or a coroutine
         that sends with context.write (so it can bound how long one write may take)."""
-        if not inspect.isasyncgenfunction(behavior):
-            return self._writer(behavior)
+        sent = self.m.sent.labels(*self.labels)
+        if inspect.isasyncgenfunction(behavior):
+            async def generate(raw: Any, context: grpc.aio.ServicerContext
+                               ) -> AsyncIterator[Any]:
+                async with self._accounted(context):
+                    async for item in behavior(self._request(raw), context):
+                        sent.inc()
+                        yield item
+            return generate
 
-        async def run(raw: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
-            self.m.started.labels(*self.labels).inc()
-            self.m.received.labels(*self.labels).inc()
-            sent = self.m.sent.labels(*self.labels)
-            start = time.perf_counter()
-            code = grpc.StatusCode.OK
-            try:
-                async for item in behavior(self._request(raw), context):
-                    sent.inc()
-                    yield item
-            except BaseException as exc:
-                code = _code_of(context, exc)
-                await _abort(context, exc)
-                raise
-            finally:
-                self.m.finish(self.labels, code, start)
-        return run
-
-
-    def _writer(self, behavior: Callable[..., Awaitable[None]]) -> Callable[..., Any]:
-        async def run(raw: Any, context: grpc.aio.ServicerContext) -> None:
-            self.m.started.labels(*self.labels).inc()
-            self.m.received.labels(*self.labels).inc()
-            start = time.perf_counter()
-            code = grpc.StatusCode.OK
-            try:
-                await behavior(self._request(raw), _Counting(context, self.m.sent.labels(
-                    *self.labels)))
-            except BaseException as exc:
-                code = _code_of(context, exc)
-                await _abort(context, exc)
-                raise
-            finally:
-                self.m.finish(self.labels, code, start)
-        return run
+        async def write(raw: Any, context: grpc.aio.ServicerContext) -> None:
+            async with self._accounted(context):
+                await behavior(self._request(raw), _Counting(context, sent))
+        return write
 
 
 class _Counting:
