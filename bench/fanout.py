@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import sys
 import time
@@ -28,7 +29,9 @@ from bench.match import (
     GAME,
     PLAYERS,
     ROOT,
+    Service,
     checkout_baseline,
+    cpu_seconds,
     start_match_service,
     start_private_redis,
 )
@@ -157,10 +160,11 @@ def _pct(values: list[float], q: float) -> float:
     return 1000 * ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else 0.0
 
 
-async def measure(port: int, label: str, matches: int, paces: tuple[float, ...],
+async def measure(service: Service, matches: int, paces: tuple[float, ...],
                   seconds: float) -> None:
     """Open the watchers of `matches` tables on one service and print a row per pace
     (moves per second of each match)."""
+    port, label = service.port, service.label
     channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
     stub = match_pb2_grpc.MatchServiceStub(channel)
     tables = [Table(stub, 7000 + i) for i in range(matches)]
@@ -173,17 +177,21 @@ async def measure(port: int, label: str, matches: int, paces: tuple[float, ...],
                                        watchers)
         for pace in paces:
             since = [len(t.answers) for t in tables]
+            cpu = cpu_seconds(service.pid), cpu_seconds(os.getpid())
             made = await play(tables, pace * matches, seconds)
+            busy = [(cpu_seconds(pid) - used) / seconds
+                    for pid, used in zip((service.pid, os.getpid()), cpu, strict=True)]
             await asyncio.sleep(SETTLE_S)
             found, missing, early = delays(tables, since)
             print(f"| {label} | {len(watchers):,} | {pace * matches:.0f} | "
                   f"{made / seconds:.0f} | {_pct(found, 0.5):.2f} | {_pct(found, 0.99):.2f} | "
                   f"{1000 * max(found, default=0):.1f} | {missing} | "
-                  f"{early / max(1, len(found)):.0%} |", flush=True)
+                  f"{early / max(1, len(found)):.0%} | {busy[0]:.0%} | {busy[1]:.0%} |",
+                  flush=True)
     except grpc.aio.AioRpcError as error:
         print(f"| {label} | {matches * WATCHERS_PER_MATCH:,} asked | - | - | - | - | - | "
               f"refused with {len(watchers)} open: {error.code().name} "
-              f"({error.details()}) | - |", flush=True)
+              f"({error.details()}) | - | - | - |", flush=True)
     finally:
         for call, task in watchers:
             call.cancel()
@@ -200,8 +208,8 @@ def main(argv: list[str] | None = None) -> int:
     paces = (0.4,) if args.quick else (0.4, 1.0)
     seconds = 4.0 if args.quick else 8.0
     print("| version | watchers | offered moves/s | moves/s | p50 ms | p99 ms | max ms | "
-          "moves not seen by all | all seen before the answer |")
-    print("|---" + "|---:" * 8 + "|")
+          "moves not seen by all | all seen before the answer | service CPU | client CPU |")
+    print("|---" + "|---:" * 10 + "|")
     stack = Stack()
     try:
         baseline = checkout_baseline(stack)
@@ -214,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
             try:
                 redis_url = start_private_redis(run, durable=False)
                 service = start_match_service(redis_url, run, root, env, label=label)
-                asyncio.run(measure(service.port, label, matches, paces, seconds))
+                asyncio.run(measure(service, matches, paces, seconds))
                 _, process = run.processes[-1]
                 process.terminate()  # before its Redis, so it drains quietly
                 process.wait(30)
@@ -226,7 +234,8 @@ def main(argv: list[str] | None = None) -> int:
           "spectator streams each, all in this process (grpc.aio, one channel for the moves "
           "and one for the streams); each match moves 0.4 (then 1.0) times a second. The "
           "baseline runs MATCH_WORKERS=1100 (a thread per stream), the asyncio one "
-          "MATCH_MAX_STREAMS_PER_PEER=20000; Redis without persistence.")
+          "MATCH_MAX_STREAMS_PER_PEER=20000; Redis without persistence. CPU: the share of "
+          "one core the service and this client process used while the moves were made.")
     return 0
 
 

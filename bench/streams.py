@@ -33,6 +33,7 @@ from bench.match import (
     ROOT,
     Service,
     checkout_baseline,
+    cpu_seconds,
     rss_mib,
     start_match_service,
     start_private_redis,
@@ -49,6 +50,8 @@ PER_CHANNEL = 500
 PER_PROCESS = 2500
 #: Seconds a stream may take to send its first event before it counts as waiting.
 FIRST_EVENT_S = 5.0
+#: Seconds the open streams are left alone while the service's CPU use is read.
+IDLE_S = 3.0
 #: Deadline of each probe call, and how many missed in a row end the probe series.
 PROBE_DEADLINE_S, PROBE_GIVE_UP = 5.0, 3
 
@@ -181,7 +184,9 @@ def point(service: Service, streams: int, calls: int) -> str:
     clients, outcomes = open_streams(service.port, match_ids, streams)
     opened_s = time.perf_counter() - started
     try:
-        time.sleep(1.0)
+        used = cpu_seconds(service.pid)
+        time.sleep(IDLE_S)
+        idle = (cpu_seconds(service.pid) - used) / IDLE_S
         after = rss_mib(service.pid)
         health, view = probe(service.port, match_ids, calls)
     finally:
@@ -190,7 +195,7 @@ def point(service: Service, streams: int, calls: int) -> str:
     return (f"| {service.label} | {streams:,} | {outcomes['served']:,} | "
             f"{outcomes['waiting'] + outcomes['refused']:,} | {opened_s:.1f} | "
             f"{health.summary()} | {view.summary()} | {before:.0f} | {after:.0f} | "
-            f"{per_stream:.1f} |")
+            f"{per_stream:.1f} | {idle:.0%} |")
 
 
 def _stop_service(stack: Stack) -> None:
@@ -223,8 +228,9 @@ def main(argv: list[str] | None = None) -> int:
         points.append(("asyncio", 10_000))
     points = [p for p in points if args.only in (None, p[0])]
     print("| version | streams asked | served | waiting or refused | open s | health p50 / p99 "
-          "ms | GetMatch p50 / p99 ms | RSS before MiB | RSS after MiB | KiB per stream |")
-    print("|---" + "|---:" * 9 + "|")
+          "ms | GetMatch p50 / p99 ms | RSS before MiB | RSS after MiB | KiB per stream "
+          "| idle CPU |")
+    print("|---" + "|---:" * 10 + "|")
     try:
         baseline = checkout_baseline(stack)
         for version, streams in points:
@@ -243,7 +249,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"\nOne service process per row, default settings but for the asyncio one's "
           f"MATCH_MAX_STREAMS and MATCH_MAX_STREAMS_PER_PEER (20,000); the baseline runs "
           f"MATCH_WORKERS=64. Streams follow 4-player VIVO matches, four per match; probes run "
-          f"one at a time with a {PROBE_DEADLINE_S:.0f} s deadline.")
+          f"one at a time with a {PROBE_DEADLINE_S:.0f} s deadline; idle CPU is the share of "
+          f"one core the service used over {IDLE_S:.0f} s with the streams open and no call.")
     return 0
 
 
