@@ -3,9 +3,9 @@
 The bot sees only what its seat may see: the view the match service returns for the seat
 and the events that seat may see. A worker process keeps the events each seat was given
 (SeenEvents), so a decision reads from the match service only what was logged since. It
-submits through MatchService.SubmitMove like a human, with the expected version and request
-id ``bot-<version>-<seat>``, so a task for a version that moved on, or one delivered twice,
-changes nothing.
+submits through MatchService.SubmitMove like a human, with the expected version and a request
+id keyed by its credential (services.match.bots.bot_request_id), so a task for a version
+that moved on, or one delivered twice, changes nothing.
 """
 
 from __future__ import annotations
@@ -261,7 +261,8 @@ def submit(actor: Actor, match_id: str, seat_no: int, version: int, action: str)
     try:
         response = actor.client.submit(match_id, actor.token, seat_no, action,
                                       None if claim else version,
-                                      bot_request_id(seat_no, version))
+                                      bot_request_id(seat_no, version, match_id,
+                                                     actor.token or ""))
     except (StaleVersion, NotFound, PermissionDenied):
         return STALE
     except (IllegalMove, InvalidArgument) as refused:

@@ -123,6 +123,8 @@ class MatchService:
             if spec.kind == model.HUMAN:
                 tokens[seat], token_digest = model.new_token()
             records.append(model.seat_record(spec, token_digest))
+            # Seats whose tokens went to the creator: they speak for the creator (abandon).
+            records[-1]["creator"] = spec.kind == model.HUMAN
         meta: dict[str, Any] = {
             "id": match_id, "game": game, "players": players,
             "options": registry.config_dict(config), "seed": seed,
@@ -314,6 +316,7 @@ class MatchService:
             if game is not None and game != snap.meta["game"]:
                 raise InvalidArgument(f"a {game} move for a {snap.meta['game']} match", "move")
             seat = self._mover(snap.meta, token, as_seat)
+            snap.prior = snap.priors.get(seat)
             if snap.prior is not None:
                 return await self._duplicate(match_id, snap, seat)
             state = self._movable(snap, seat, expected_version)
@@ -400,6 +403,9 @@ class MatchService:
             if not admin and snap.status != OPEN:
                 raise PermissionDenied("a match being played can only be resigned, "
                                        "not abandoned (or abandoned by the admin)")
+            if seat is not None and not _may_abandon(snap.meta["seats"], seat):
+                raise PermissionDenied("a player who joined may not call off a match other "
+                                       "players sit at; only its creator or the admin may")
             state = self._state(snap)
             pending = Pending(snap, state, snap.meta, snap.status,
                               [{"type": "abandoned", "by": "admin" if admin else seat}])
@@ -597,6 +603,14 @@ def _bot_seat(meta: dict[str, Any], as_seat: int | None) -> int:
     if meta["seats"][as_seat]["kind"] != model.BOT and as_seat not in meta["bots"]:
         raise PermissionDenied(f"seat {as_seat} is not played by a bot now")
     return as_seat
+
+
+def _may_abandon(seats: list[dict[str, Any]], seat: int) -> bool:
+    """A creator's seat may call the match off; a joined seat only while no other human
+    sits there (matches stored before creators were recorded count every seat a creator's)."""
+    if seats[seat].get("creator", True):
+        return True
+    return not any(s["kind"] == model.HUMAN for i, s in enumerate(seats) if i != seat)
 
 
 def _open_seat(seats: list[dict[str, Any]], wanted: int | None) -> int:

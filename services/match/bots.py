@@ -4,12 +4,15 @@ The match service never runs a bot itself: when a bot must act it sends the task
 ``cardroom.bots.take_turn(match_id, seat, version, policy=...)`` by name, to the queue of the
 policy's cost class (search policies apart, so they cannot starve quick bots). The worker
 loads the seat's view with the bot credential (BOT_TOKEN) and submits its move with
-``expected_version=version`` and request id ``bot-<version>-<seat>``, so a task for a version
-that has moved on (or a task delivered twice) changes nothing.
+``expected_version=version`` and a request id derived from the match, version and seat with
+an HMAC keyed by BOT_TOKEN (bot_request_id), so a task for a version that has moved on (or a
+task delivered twice) changes nothing, and nobody without the credential can guess the id.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import logging
 import time
 from collections.abc import Sequence
@@ -44,9 +47,13 @@ class TaskQueue(Protocol):
         ...
 
 
-def bot_request_id(seat: int, version: int) -> str:
-    """The request id a bot worker uses, so a repeated task is a no-op."""
-    return f"bot-{version}-{seat}"
+def bot_request_id(seat: int, version: int, match_id: str = "", secret: str = "") -> str:
+    """The request id a bot worker uses, so a repeated task is a no-op; with the bot
+    credential as `secret` it cannot be guessed by anyone who lacks that credential."""
+    if not secret:
+        return f"bot-{version}-{seat}"
+    mac = hmac.new(secret.encode(), f"{match_id}|{version}|{seat}".encode(), hashlib.sha256)
+    return f"bot-{mac.hexdigest()[:32]}"
 
 
 def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None = None

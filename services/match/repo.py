@@ -45,6 +45,8 @@ UNAVAILABLE = "the match store is unavailable; retry later"
 PUBLIC, ALL = "public", "all"
 #: Redis connections one replica may hold at once (calls beyond wait for a free one).
 MAX_CONNECTIONS = 32
+#: Seats a request-record read covers: every game's largest table fits.
+MAX_SEATS = 8
 NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
 
 # Checks the request record, then the version, and only then writes: new state fields,
@@ -107,6 +109,7 @@ def key_for(kind: str, match_id: str = "", part: str = "") -> str:
     if kind in ("state", "events", "actions", "notify"):
         return f"{PREFIX}:match:{{{match_id}}}:{kind}"
     if kind == "request":
+        # part is "<seat>:<request id>": a request id belongs to the seat that sent it.
         return f"{PREFIX}:match:{{{match_id}}}:request:{part}"
     if kind == "lobby":
         return f"{PREFIX}:{{lobby}}:{part}"
@@ -128,6 +131,8 @@ class Snapshot:
     deadline_ms: int
     bot_retry_ms: int
     prior: dict[str, Any] | None = None
+    #: The stored results of the call's request id, by the seat that sent it.
+    priors: dict[int, dict[str, Any]] = field(default_factory=dict)
 
     @property
     def engine(self) -> dict[str, Any]:
@@ -255,18 +260,19 @@ class MatchRepo:
     # ---- reads ------------------------------------------------------------------------
 
     async def load(self, match_id: str, request: str | None = None) -> Snapshot | None:
-        """The match (and the stored result of `request`, if any) in one round trip."""
+        """The match (and the stored results of `request` by each seat, if any) in one
+        round trip; the caller's seat is known only once the seats are read."""
         pipe = self.client.pipeline(transaction=False)
         pipe.hgetall(key_for("state", match_id))
         if request is not None:
-            pipe.get(key_for("request", match_id, request))
+            pipe.mget([request_key(match_id, seat, request) for seat in range(MAX_SEATS)])
         replies = await self._timed("load", pipe.execute)
         fields = replies[0]
         if not fields:
             return None
         snap = _snapshot(match_id, fields)
-        if request is not None and replies[1]:
-            snap.prior = json.loads(replies[1])
+        if request is not None:
+            snap.priors = {seat: json.loads(raw) for seat, raw in enumerate(replies[1]) if raw}
         return snap
 
     async def load_many(self, match_ids: Sequence[str]) -> list[Snapshot | None]:
@@ -329,7 +335,7 @@ class MatchRepo:
         self._writable()
         keys = [key_for("state", match_id), key_for("events", match_id),
                 key_for("actions", match_id),
-                key_for("request", match_id, change.request or "-"),
+                request_key(match_id, change.seat, change.request or "-"),
                 key_for("notify", match_id)]
         args: list[Any] = [
             change.expected_version, change.status, _dumps(change.meta), _dumps(change.engine),
@@ -450,6 +456,11 @@ class MatchRepo:
         """Add a timer entry on its own (when no write carries it)."""
         await self._timed("timers", lambda: self.client.zadd(
             key_for("timers"), {entry.member: entry.due_ms}, nx=True))
+
+
+def request_key(match_id: str, seat: int | None, request: str) -> str:
+    """The key of the result of `request` sent by `seat` (-1: no seat)."""
+    return key_for("request", match_id, f"{-1 if seat is None else seat}:{request}")
 
 
 def _lobby(scope: str, game: str, status: str) -> str:
