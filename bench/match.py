@@ -40,6 +40,9 @@ from shared.proto.cardroom.v1 import match_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME, PLAYERS = "vivo", 4
+#: Settings every service of a bench gets: one client creates all the matches (a version
+#: without the setting ignores it).
+BENCH_LIMITS = {"MATCH_LIVE_PER_CREATOR": "1000000"}
 #: The synchronous match service (a worker thread per call or stream) measured beside this one.
 BASELINE = "f7c0b03"
 #: Moves a 4-player VIVO match has (2 rounds of 12 tricks); measure fewer, so none ends.
@@ -231,7 +234,7 @@ def start_match_service(redis_url: str, stack: Stack, root: Path = ROOT,
     grpc_port, metrics_port = _free_port(), _free_port()
     full = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
             "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
-            "LOG_LEVEL": "WARNING", "PYTHONPATH": str(root), **(env or {})}
+            "LOG_LEVEL": "WARNING", "PYTHONPATH": str(root), **BENCH_LIMITS, **(env or {})}
     process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=root, env=full)
     stack.processes.append((f"match {label}", process))
     wait_for_port(grpc_port, stack)
