@@ -40,9 +40,10 @@ from shared.proto.cardroom.v1 import match_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME, PLAYERS = "vivo", 4
-#: Settings every service of a bench gets: one client creates all the matches (a version
-#: without the setting ignores it).
-BENCH_LIMITS = {"MATCH_LIVE_PER_CREATOR": "1000000"}
+#: Settings every service of a bench gets: one client creates all the matches, thousands a
+#: minute (a version without these settings ignores them).
+BENCH_LIMITS = {name: "1000000" for name in (
+    "MATCH_CREATE_PER_MINUTE", "MATCH_LIVE_PER_CREATOR", "MATCH_MAX_LIVE")}
 #: The synchronous match service (a worker thread per call or stream) measured beside this one.
 BASELINE = "f7c0b03"
 #: Moves a 4-player VIVO match has (2 rounds of 12 tricks); measure fewer, so none ends.
