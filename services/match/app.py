@@ -33,13 +33,14 @@ from shared.errors import (
 from shared.games import registry
 from shared.games.base import State
 
-from . import ending, model, timers, views
+from . import ending, model, quotas, timers, views
 from .bots import MemoryQueue, TaskQueue, bots_due, check_policies, seat_policy
 from .cache import StateCache
 from .ending import Pending
 from .fanout import FanOut
 from .metrics import MatchMetrics
 from .model import ACTIVE, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
+from .quotas import Quotas
 from .repo import ALL, PUBLIC, MatchRepo, Outcome, Snapshot, TimerEntry, Write
 
 #: How often a call without an expected version re-reads after losing a race.
@@ -85,8 +86,11 @@ class MatchService:
                  finished_ttl_s: float = 7 * 86400.0,
                  bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
                  metrics: MatchMetrics | None = None, cache: StateCache | None = None,
-                 fanout: FanOut | None = None, idle_wake_s: float = 30.0) -> None:
+                 fanout: FanOut | None = None, idle_wake_s: float = 30.0,
+                 quotas: Quotas | None = None) -> None:
         self.repo = repo
+        #: Limits on creating matches; None: no limit (unit tests, benchmarks).
+        self.quotas = quotas
         self.fanout = fanout if fanout is not None else FanOut(repo)
         #: Longest a stream waits without a notice before it reads Redis once anyway.
         self.idle_wake_s = idle_wake_s
@@ -104,13 +108,20 @@ class MatchService:
     async def create_match(self, game: str, players: int, *, seats: Sequence[SeatSpec] = (),
                      options: Mapping[str, Any] | None = None, seed: int | None = None,
                      deal: Mapping[str, Any] | None = None, clock: ClockSpec | None = None,
-                     private: bool = False) -> Created:
+                     private: bool = False, token: str | None = None, caller: str = ""
+                     ) -> Created:
         """Create a match; it starts at once unless some seat is open for JoinMatch. A
-        private match stays out of the public lobby."""
+        private match stays out of the public lobby. `caller` (quotas.caller_id) is counted
+        against the creation quotas unless `token` is the admin's."""
         config = registry.make_config(game, _with_players(options or {}, players))
         specs = model.check_seats(players, seats)
         model.check_clock(clock)
         check_policies(game, specs, clock)
+        admin = model.is_admin(token, self.admin_token)
+        counted = bool(caller) and self.quotas is not None and not admin
+        if counted:
+            assert self.quotas is not None
+            await quotas.admit(self.repo, self.quotas, caller, self.clock())
         if seed is None and deal is None:
             seed = secrets.randbits(62)
         now = self.clock()
@@ -130,7 +141,8 @@ class MatchService:
             "options": registry.config_dict(config), "seed": seed,
             "deal": dict(deal) if deal is not None else None, "seats": records,
             "clock": _clock_dict(clock), "created": now, "updated": now, "started": None,
-            "result": None, "timer": None, "bots": [], "private": bool(private)}
+            "result": None, "timer": None, "bots": [], "private": bool(private),
+            "creator": caller if counted else None}
         status = OPEN if any(s.kind == model.OPEN_SEAT for s in specs) else ACTIVE
         snap = Snapshot(match_id, 0, "", meta, "{}", 0, 0, 0)
         pending = Pending(snap, state, meta, status, [_created_event(meta)])
@@ -203,6 +215,8 @@ class MatchService:
         snap = await self._load(match_id)
         if not await self.repo.delete(match_id, snap.meta["game"], snap.status):
             raise model.missing(match_id)
+        if snap.status not in OVER and snap.meta.get("creator"):
+            await self.repo.release(snap.meta["creator"])
         return snap.version
 
     # ---- views ------------------------------------------------------------------------
@@ -213,15 +227,17 @@ class MatchService:
         snap = await self._load(model.check_match_id(match_id))
         seat = self._identify(snap.meta, token, as_seat)
         state = self._state(snap)
-        return views.view(snap, state, seat)
+        return views.view(snap, state, seat, self.clock())
 
     async def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
-                    as_seat: int | None = None, follow: bool = True
-                    ) -> AsyncIterator[tuple[int, dict[str, Any]]]:
+                    as_seat: int | None = None, follow: bool = True, turns: bool = False
+                    ) -> AsyncIterator[tuple[int, dict[str, Any]] | views.Turn]:
         """The events after `cursor` the caller may see, then (when `follow`) new ones as they
         happen; the stream ends after the match's last event. Resume with the last seq
         received. A cursor past the last event is OutOfRange; while the replica shuts down
-        the stream ends with Unavailable (resume elsewhere from the same cursor)."""
+        the stream ends with Unavailable (resume elsewhere from the same cursor). With
+        `turns` (and `follow`), a views.Turn follows the events of each change, the catch-up
+        included, and the match's end."""
         snap = await self._load(model.check_match_id(match_id))
         seat = self._identify(snap.meta, token, as_seat)
         if cursor < 0:
@@ -232,9 +248,12 @@ class MatchService:
         if not follow or (snap.status in OVER and cursor >= snap.seq):
             async for item in self._catch_up(match_id, seat, cursor):
                 yield item
+            if follow and turns:
+                yield self._turn(snap, seat)
             return
         async with self.fanout.watching(match_id) as signal:
             woken = False
+            sent: int | None = None  # the version of the last turn frame sent
             while True:
                 generation = signal.generation
                 batch = await self.repo.events_after(match_id, cursor, WATCH_BATCH)
@@ -248,14 +267,27 @@ class MatchService:
                     if model.visible(event, seat):
                         yield seq, event
                     if event.get("type") == MATCH_OVER:
+                        if turns:
+                            yield self._turn(await self._load(match_id), seat)
                         return
                 if len(batch) == WATCH_BATCH:
                     continue  # more to catch up on before waiting
+                if turns and (batch or sent is None):
+                    snap = await self._load(match_id)
+                    if snap.seq > cursor:
+                        continue  # a change landed meanwhile: its events go before the frame
+                    if snap.version != sent:
+                        sent = snap.version
+                        yield self._turn(snap, seat)
                 if signal.gone:
                     return
                 if self.fanout.closing:
                     raise Unavailable(f"the server is shutting down; resume from cursor {cursor}")
                 woken = await signal.wait(generation, self.idle_wake_s)
+
+    def _turn(self, snap: Snapshot, seat: int | None) -> views.Turn:
+        """The turn frame of `snap` for `seat` (the state from the cache when it has it)."""
+        return views.Turn(views.turn(snap, self._state(snap), seat, self.clock()))
 
     async def _catch_up(self, match_id: str, seat: int | None, cursor: int
                         ) -> AsyncIterator[tuple[int, dict[str, Any]]]:
@@ -523,6 +555,8 @@ class MatchService:
             await self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status,
                             bool(p.meta.get("private")))
             if p.status in OVER:
+                if p.meta.get("creator"):
+                    await self.repo.release(p.meta["creator"])
                 reason = p.meta["result"]["reason"]
                 self.metrics.matches_finished.labels(p.meta["game"], reason).inc()
 

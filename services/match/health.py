@@ -31,6 +31,8 @@ OFF, EVERYSEC, ALWAYS = "off", "everysec", "always"
 DURABILITY_MODES = (OFF, EVERYSEC, ALWAYS)
 #: The appendfsync values each mode accepts.
 _FSYNC = {EVERYSEC: ("everysec", "always"), ALWAYS: ("always",)}
+#: The share of maxmemory past which Redis counts as full (writes would fail any moment).
+FULL = 0.98
 #: What a write is told while Redis keeps less than the durability mode asks.
 REFUSAL = "the match store does not persist moves as required now; retry later"
 
@@ -49,6 +51,17 @@ def durability_problem(mode: str, config: dict[str, str]) -> str | None:
     return None
 
 
+def memory_problem(info: dict[str, object]) -> str | None:
+    """Why Redis counts as full (INFO memory: used_memory within FULL of maxmemory), or
+    None; a Redis without maxmemory is never full by this measure."""
+    limit = int(str(info.get("maxmemory", 0)))
+    used = int(str(info.get("used_memory", 0)))
+    if limit and used >= limit * FULL:
+        return (f"Redis memory is full: used_memory {used} of maxmemory {limit}; "
+                "new writes fail with RESOURCE_EXHAUSTED")
+    return None
+
+
 class RedisHealth:
     """Probes Redis for one replica; `on_change(serving)` is told of every change."""
 
@@ -59,6 +72,8 @@ class RedisHealth:
         self.interval_s = interval_s
         self.on_change = on_change
         self.serving: bool | None = None
+        #: Why Redis counts as full (used_memory at maxmemory), else None.
+        self._full: str | None = None
         self._unverifiable = False
         self._task: asyncio.Task[None] | None = None
 
@@ -66,7 +81,7 @@ class RedisHealth:
         """Check Redis once, update the write refusal and the health status; True if fine."""
         try:
             shortfall = await self._shortfall()
-            problem = shortfall
+            problem = shortfall or self._full
         except RedisError as exc:
             shortfall, problem = None, f"Redis cannot take calls: {exc}"
         # Writes are refused only for a durability shortfall: an unreachable Redis refuses
@@ -86,10 +101,12 @@ class RedisHealth:
     async def _shortfall(self) -> str | None:
         pipe = self.repo.client.pipeline(transaction=False)
         pipe.ping()
+        pipe.info("memory")
         if self.mode != OFF:
             pipe.config_get("append*")
         try:
             replies = await pipe.execute(raise_on_error=True)
+            self._full = memory_problem(replies[1])
         except ResponseError as exc:
             if self.mode == OFF or "LOADING" in str(exc) or "MISCONF" in str(exc):
                 raise
@@ -100,7 +117,7 @@ class RedisHealth:
                 self._unverifiable = True
             await self.repo.client.ping()
             return None
-        return durability_problem(self.mode, replies[1]) if self.mode != OFF else None
+        return durability_problem(self.mode, replies[2]) if self.mode != OFF else None
 
     async def _run(self) -> None:
         while True:

@@ -36,11 +36,13 @@ from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
 )
 
-from shared.errors import Unavailable
+from shared.errors import ResourceExhausted, Unavailable
 
 PREFIX = "cardroom"
 #: What a caller is told while Redis cannot take the call (the cause is logged, not sent).
 UNAVAILABLE = "the match store is unavailable; retry later"
+#: What a caller is told while Redis is out of memory (maxmemory reached).
+STORE_FULL = "the match store is full; retry later"
 #: Lobby scopes: the public lobby, and every match including private ones (the admin's).
 PUBLIC, ALL = "public", "all"
 #: Redis connections one replica may hold at once (calls beyond wait for a free one).
@@ -103,6 +105,25 @@ return 1
 """
 
 
+# Counts one creation by a caller this minute and one more live match of it, unless either
+# count is at its limit: then nothing is counted and the limit is named.
+_ADMIT = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then return 'rate' end
+if tonumber(redis.call('GET', KEYS[2]) or '0') >= tonumber(ARGV[2]) then return 'live' end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], 120000)
+redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 'ok'
+"""
+
+# One live match of a creator is over: its count goes down, never below zero.
+_RELEASE = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 1
+"""
+
+
 def key_for(kind: str, match_id: str = "", part: str = "") -> str:
     """The Redis key of `kind` ("state", "events", "actions", "request", "lobby", "timers"),
     or the pub/sub channel ("notify") that announces a match's new events."""
@@ -115,6 +136,8 @@ def key_for(kind: str, match_id: str = "", part: str = "") -> str:
         return f"{PREFIX}:{{lobby}}:{part}"
     if kind == "timers":
         return f"{PREFIX}:{{timers}}:due"
+    if kind == "quota":
+        return f"{PREFIX}:{{quota}}:{part}"
     raise ValueError(f"unknown key kind {kind!r}")
 
 
@@ -246,6 +269,8 @@ class MatchRepo:
         try:
             return await call()
         except RedisError as exc:
+            if out_of_memory(exc):
+                raise ResourceExhausted(STORE_FULL, "maxmemory") from exc
             if transient(exc):
                 raise Unavailable(UNAVAILABLE) from exc
             raise
@@ -382,6 +407,31 @@ class MatchRepo:
             return await self._run_script(op, sha, keys, args, timer)
         return replies[0]
 
+    # ---- quotas -----------------------------------------------------------------------
+
+    async def live_count(self) -> int:
+        """Open and active matches, private ones included (the global cap's count)."""
+        pipe = self.client.pipeline(transaction=False)
+        for status in ("open", "active"):
+            pipe.zcard(_lobby(ALL, "*", status))
+        return sum(await self._timed("quota", pipe.execute))
+
+    async def admit(self, caller: str, minute: int, per_minute: int, live: int,
+                    live_ttl_ms: int) -> str:
+        """Count one creation by `caller` in `minute` and one more live match of it:
+        "ok", or the limit that refused ("rate", "live") with nothing counted."""
+        self._writable()
+        keys = [key_for("quota", part=f"rate:{caller}:{minute}"),
+                key_for("quota", part=f"live:{caller}")]
+        script = self.client.register_script(_ADMIT)
+        return str(await self._timed("quota", lambda: script(
+            keys=keys, args=[per_minute, live, live_ttl_ms])))
+
+    async def release(self, caller: str) -> None:
+        """One live match of `caller` is over (or gone)."""
+        script = self.client.register_script(_RELEASE)
+        await self._timed("quota", lambda: script(keys=[key_for("quota", part=f"live:{caller}")]))
+
     # ---- lobby ------------------------------------------------------------------------
 
     async def index(self, match_id: str, game: str, old_status: str | None, new_status: str,
@@ -476,6 +526,11 @@ def transient(exc: RedisError) -> bool:
                   | OutOfMemoryError):
         return True
     return isinstance(exc, ResponseError) and str(exc).startswith("MISCONF")
+
+
+def out_of_memory(exc: RedisError) -> bool:
+    """Whether Redis refused a command for want of memory (also inside a script)."""
+    return isinstance(exc, OutOfMemoryError) or "OOM command not allowed" in str(exc)
 
 
 def _snapshot(match_id: str, fields: dict[str, str]) -> Snapshot:

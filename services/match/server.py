@@ -22,6 +22,7 @@ from .fanout import FanOut
 from .health import RedisHealth
 from .limits import Limits
 from .metrics import MatchMetrics
+from .quotas import Quotas
 from .repo import MatchRepo
 from .servicer import MatchServicer
 from .settings import MatchSettings
@@ -146,6 +147,8 @@ async def _assemble(runner: LoopThread, settings: MatchSettings,
                            finished_ttl_s=settings.finished_ttl_s,
                            bot_retry_s=settings.bot_retry_s, metrics=metrics,
                            cache=StateCache(settings.state_cache), fanout=fanout,
+                           quotas=Quotas(settings.create_per_minute, settings.live_per_creator,
+                                         settings.max_live),
                            **service_options)
     limits = Limits(metrics, max_active=settings.max_active, max_streams=settings.max_streams,
                     max_streams_per_peer=settings.max_streams_per_peer,

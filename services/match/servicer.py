@@ -15,9 +15,10 @@ from shared.errors import Unavailable
 from shared.proto.cardroom.v1 import match_pb2 as pb
 from shared.proto.cardroom.v1 import match_pb2_grpc
 
-from . import mapping
+from . import mapping, quotas
 from .app import MatchService
-from .limits import Limits
+from .limits import Limits, peer_host
+from .views import Turn
 
 Handler = TypeVar("Handler", bound=Callable[..., Awaitable[Any]])
 
@@ -30,6 +31,13 @@ def _gated(method: Handler) -> Handler:
         with self.limits.unary():
             return await method(self, request, context)
     return cast(Handler, call)
+
+
+def _frame(item: tuple[int, dict[str, Any]] | Turn) -> pb.WatchMatchResponse:
+    """One item of MatchService.watch as a stream message."""
+    if isinstance(item, Turn):
+        return pb.WatchMatchResponse(turn=mapping.turn(item.frame))
+    return pb.WatchMatchResponse(event=mapping.event(*item))
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
@@ -47,7 +55,10 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     async def CreateMatch(self, request: pb.CreateMatchRequest,
                           context: grpc.aio.ServicerContext) -> pb.CreateMatchResponse:
         """Create a match; tokens of the human seats are returned once."""
-        created = await self.service.create_match(**mapping.create_args(request))
+        token = _token(context)
+        created = await self.service.create_match(
+            **mapping.create_args(request), token=token,
+            caller=quotas.caller_id(peer_host(context.peer())))
         return pb.CreateMatchResponse(
             match_id=created.match_id, version=created.version,
             tokens=[pb.SeatToken(seat=s, token=t) for s, t in sorted(created.tokens.items())])
@@ -101,10 +112,11 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         with self.limits.stream(context.peer()):
             events = self.service.watch(  # an async generator: closed below
                 request.match_id, _token(context), request.cursor,
-                mapping.optional_int(request, "seat"), follow=not request.no_follow)
+                mapping.optional_int(request, "seat"), follow=not request.no_follow,
+                turns=request.turns)
             try:
-                async for seq, data in events:
-                    message = pb.WatchMatchResponse(event=mapping.event(seq, data))
+                async for item in events:
+                    message = _frame(item)
                     try:
                         await asyncio.wait_for(context.write(message),
                                                self.limits.stall_s)

@@ -53,6 +53,16 @@ class MatchSettings:
     redis_timeout_s: float = 2.0
     #: MATCH_HEALTH_INTERVAL: seconds between two probes of Redis for the health status.
     health_interval_s: float = 1.0
+    #: MATCH_CREATE_PER_MINUTE: matches one caller (credential, else address) may create
+    #: per minute, counted in Redis for all replicas (0: no limit).
+    create_per_minute: int = 600
+    #: MATCH_LIVE_PER_CREATOR: open or active matches one caller may have created (0: none).
+    live_per_creator: int = 100
+    #: MATCH_MAX_LIVE: open or active matches of the whole service (0: no limit).
+    max_live: int = 100_000
+    #: MATCH_IDLE_TTL: seconds an open or active match may go without a write before it is
+    #: abandoned (and then expires like a finished one).
+    idle_ttl_s: float = 86400.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> MatchSettings:
@@ -76,6 +86,10 @@ class MatchSettings:
             durability=_durability(env),
             redis_timeout_s=_seconds(env, "MATCH_REDIS_TIMEOUT", 2.0),
             health_interval_s=_seconds(env, "MATCH_HEALTH_INTERVAL", 1.0),
+            create_per_minute=_count(env, "MATCH_CREATE_PER_MINUTE", 600),
+            live_per_creator=_count(env, "MATCH_LIVE_PER_CREATOR", 100),
+            max_live=_count(env, "MATCH_MAX_LIVE", 100_000),
+            idle_ttl_s=_seconds(env, "MATCH_IDLE_TTL", 86400.0),
         )
 
 
