@@ -179,6 +179,21 @@ def view(data: Mapping[str, Any]) -> pb.MatchView:
     return message
 
 
+def turn(data: Mapping[str, Any]) -> pb.TurnFrame:
+    """A turn frame (views.turn) as a message."""
+    message = pb.TurnFrame(
+        version=data["version"], event_seq=data["event_seq"],
+        status=STATUS_ENUMS[data["status"]], acting_seats=data["acting_seats"],
+        may_act=data["may_act"], legal_moves=data["legal_moves"], scores=data["scores"],
+        deadline_kind=DEADLINES.get(data["deadline_kind"], pb.DEADLINE_KIND_UNSPECIFIED),
+        result=result(data["result"]))
+    if data["seat"] is not None:
+        message.seat = data["seat"]
+    if data["deadline"] is not None:
+        message.deadline.CopyFrom(timestamp(data["deadline"]))
+    return message
+
+
 def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
     """A listing entry as a message."""
     return pb.MatchSummary(

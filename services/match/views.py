@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+from dataclasses import dataclass
 from typing import Any
 
 from shared.errors import InvalidArgument
@@ -15,15 +16,58 @@ from .model import ACTIVE
 from .repo import PUBLIC, Snapshot
 
 
-def view(snap: Snapshot, state: State, seat: int | None) -> dict[str, Any]:
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """A turn frame (see turn) among the items of a WatchMatch stream."""
+
+    frame: dict[str, Any]
+
+
+def acting_seats(snap: Snapshot, state: State) -> list[int]:
+    """The seats that may act now, ascending: the seat to play, or every seat still in
+    while Mix Match claims are open; resigned seats never."""
+    if snap.status != ACTIVE:
+        return []
+    current = state.current_player()
+    seats = snap.meta["seats"]
+    if current == timers.SIMULTANEOUS:
+        return [s for s in range(len(seats)) if not seats[s]["resigned"] and still_in(state, s)]
+    return [current] if current is not None and not seats[current]["resigned"] else []
+
+
+def legal_moves(state: State, seat: int, now: float | None = None) -> list[str]:
+    """The moves `seat` may send now (it may act). While claims are open that is calling
+    time once the hourglass allows it (timers.actor applies it as the host's move)."""
+    if state.current_player() == timers.SIMULTANEOUS:
+        # Only Mix Match has open claims; its legal_actions reads the host's clock.
+        host: Any = state
+        call = timers.timeout_move(state)[1]
+        return [a for a in host.legal_actions(None, now) if a == call]
+    return state.legal_actions(seat)
+
+
+def turn(snap: Snapshot, state: State, seat: int | None, now: float | None = None
+         ) -> dict[str, Any]:
+    """A WatchMatch turn frame: who may act now and what `seat` (None: a spectator) may play."""
+    acting = acting_seats(snap, state)
+    may_act = seat is not None and seat in acting
+    timer = snap.meta["timer"]
+    return {"version": snap.version, "event_seq": snap.seq, "status": snap.status,
+            "acting_seats": acting, "seat": seat, "may_act": may_act,
+            "legal_moves": legal_moves(state, seat, now) if may_act and seat is not None
+            else [],
+            "deadline": timer["at"] if timer else None,
+            "deadline_kind": timer["kind"] if timer else "", "scores": state.scores(),
+            "result": snap.meta["result"]}
+
+
+def view(snap: Snapshot, state: State, seat: int | None, now: float | None = None
+         ) -> dict[str, Any]:
     """What `seat` (None: a spectator) may see of a match, with its legal moves."""
     meta = snap.meta
     current = state.current_player() if snap.status == ACTIVE else None
-    may_act = (snap.status == ACTIVE and seat is not None
-               and not meta["seats"][seat]["resigned"]
-               and (current == seat or (current == timers.SIMULTANEOUS
-                                        and still_in(state, seat))))
-    legal = state.legal_actions(seat) if may_act else []
+    may_act = seat is not None and seat in acting_seats(snap, state)
+    legal = legal_moves(state, seat, now) if may_act and seat is not None else []
     timer = meta["timer"]
     return {
         "match_id": snap.match_id, "game": meta["game"], "status": snap.status,

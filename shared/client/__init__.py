@@ -34,6 +34,7 @@ from shared.client.types import (
     SeatSpec,
     Solution,
     SolveResult,
+    Turn,
     Verdict,
 )
 
@@ -41,6 +42,6 @@ __all__ = [
     "ANY_VERSION", "Analysis", "BotClient", "Cardroom", "ClientConfig", "Created", "Event",
     "Hint", "Joined", "MatchClient", "MatchSummary", "MatchView", "MoveResult", "PolicyInfo",
     "Replay", "Seat", "SeatSession", "SeatSpec", "ServiceFailure", "Solution", "SolveResult",
-    "SolverClient", "Verdict", "bot", "connect", "from_rpc_error", "human", "open_channel",
+    "SolverClient", "Turn", "Verdict", "bot", "connect", "from_rpc_error", "human", "open_channel",
     "open_seat", "status_code",
 ]

@@ -6,6 +6,7 @@
     view = me.view()
     me.move(view.legal_moves[0])       # expected version and request id filled in
     for event in me.watch(): ...       # resumes by itself after a dropped connection
+    for item in me.follow(): ...       # events, each change followed by a Turn
 
 Every failed call raises a shared.errors exception (see shared.client.errors).
 """
@@ -32,6 +33,7 @@ from .types import (
     MoveResult,
     Replay,
     SeatSpec,
+    Turn,
     events_of,
     game_enum,
     status_enum,
@@ -164,16 +166,33 @@ class MatchClient:
               on_resume: OnResume | None = None) -> Iterator[Event]:
         """The events after `cursor` the caller may see, then live ones until the match's
         end (`follow` False: only those logged so far). Resumes after dropped connections."""
+        items = self._stream(match_id, token, cursor, seat=seat, follow=follow, turns=False,
+                             resume_for=resume_for, on_resume=on_resume)
+        return (item for item in items if isinstance(item, Event))
+
+    def follow(self, match_id: str, token: str | None = None, cursor: int = 0, *,
+               seat: int | None = None, resume_for: float = 60.0,
+               on_resume: OnResume | None = None) -> Iterator[Event | Turn]:
+        """Live events as watch() gives them, each change followed by a Turn saying who may
+        act and what the caller's seat may play: all a player needs, no get() calls. Ends
+        with the Turn after the match's last event."""
+        return self._stream(match_id, token, cursor, seat=seat, follow=True, turns=True,
+                            resume_for=resume_for, on_resume=on_resume)
+
+    def _stream(self, match_id: str, token: str | None, cursor: int, *, seat: int | None,
+                follow: bool, turns: bool, resume_for: float, on_resume: OnResume | None
+                ) -> Iterator[Event | Turn]:
         metadata = self._meta(token)
 
         def open_stream(after: int) -> Any:
-            request = pb.WatchMatchRequest(match_id=match_id, cursor=after, no_follow=not follow)
+            request = pb.WatchMatchRequest(match_id=match_id, cursor=after, no_follow=not follow,
+                                           turns=turns)
             if seat is not None:
                 request.seat = seat
             return self.stub.WatchMatch(request, metadata=metadata)
 
         return resumable(open_stream, self.channel, cursor, resume_for=resume_for,
-                         on_resume=on_resume)
+                         on_resume=on_resume, turns=turns)
 
     def replay(self, match_id: str) -> Replay:
         """The record of a match that is over."""
@@ -243,6 +262,14 @@ class SeatSession:
     def watch(self, cursor: int = 0, **kwargs: Any) -> Iterator[Event]:
         """The seat's events after `cursor` (see MatchClient.watch)."""
         return self.client.watch(self.match_id, self.token, cursor, **kwargs)
+
+    def follow(self, cursor: int = 0, **kwargs: Any) -> Iterator[Event | Turn]:
+        """The seat's events and turn frames (see MatchClient.follow); each Turn's version
+        becomes the one the next move is sent at."""
+        for item in self.client.follow(self.match_id, self.token, cursor, **kwargs):
+            if isinstance(item, Turn):
+                self.version, self.seat = item.version, item.seat
+            yield item
 
     def resign(self) -> MoveResult:
         """Concede."""

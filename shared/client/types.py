@@ -152,6 +152,39 @@ class Event:
         return cls(message.seq, message.type, plain(message.data))
 
 
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Who may act after a change (a WatchMatch turn frame): `acting` seats, and for the
+    watcher's own seat whether it may act, its legal moves and the running deadline."""
+
+    version: int
+    event_seq: int
+    status: str
+    acting: list[int]
+    seat: int | None
+    may_act: bool
+    legal_moves: list[str]
+    deadline: float | None
+    deadline_kind: str
+    scores: list[int]
+    result: Result | None
+
+    @property
+    def over(self) -> bool:
+        """True once the match is finished or abandoned."""
+        return self.status in OVER
+
+    @classmethod
+    def from_pb(cls, m: pb.TurnFrame) -> Turn:
+        """From its message."""
+        return cls(
+            m.version, m.event_seq, _name(STATUSES, m.status), list(m.acting_seats),
+            m.seat if m.HasField("seat") else None, m.may_act, list(m.legal_moves),
+            _seconds(m.deadline) if m.HasField("deadline") else None,
+            _DEADLINES.get(m.deadline_kind, ""), list(m.scores),
+            Result.from_pb(m.result) if m.HasField("result") else None)
+
+
 def events_of(messages: Iterable[pb.MatchEvent]) -> list[Event]:
     """Event messages as values."""
     return [Event.from_pb(m) for m in messages]

@@ -4,6 +4,7 @@ WatchMatch is resumable by design: the caller sends the last `seq` it received a
 cursor, and the service sends what came after, nothing lost or repeated. `resumable`
 does that by itself: when the stream breaks (the server restarts, the network drops),
 it waits for the channel to come back and opens the stream again from its cursor.
+Turn frames (asked for with WatchMatchRequest.turns) come through as Turn values.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from shared.errors import Unavailable
 from shared.proto.cardroom.v1 import match_pb2 as pb
 
 from .errors import from_rpc_error
-from .types import Event
+from .types import Event, Turn
 
 #: How a stream fails when its connection (not the call itself) went wrong.
 DROPPED = (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED, grpc.StatusCode.INTERNAL,
@@ -32,21 +33,26 @@ OnResume = Callable[[int, str], None]
 
 
 def resumable(open_stream: Opener, channel: grpc.Channel, cursor: int = 0, *,
-              resume_for: float = 60.0, on_resume: OnResume | None = None) -> Iterator[Event]:
+              resume_for: float = 60.0, on_resume: OnResume | None = None,
+              turns: bool = False) -> Iterator[Event | Turn]:
     """Events after `cursor` from `open_stream(cursor)`, reopened from the last seq received
     whenever the connection drops; gives up (Unavailable) after `resume_for` seconds
     without an event or a working connection. Ends after the match's last event (or when
-    the stream ends by itself)."""
+    the stream ends by itself). With `turns` the stream was opened asking for turn frames,
+    and it ends after the one that follows the last event."""
     failing_since: float | None = None
     pause = 0.1
     while True:
         stream = open_stream(cursor)
         try:
             for item in stream:
+                if item.HasField("turn"):
+                    yield Turn.from_pb(item.turn)
+                    continue
                 event = Event.from_pb(item.event)
                 cursor, failing_since, pause = event.seq, None, 0.1
                 yield event
-                if event.type == LAST_EVENT:
+                if event.type == LAST_EVENT and not turns:
                     return
             return
         except grpc.RpcError as error:

@@ -4,8 +4,9 @@ Servicers raise shared.errors exceptions; ErrorInterceptor turns each into a sta
 
 - InvalidArgument and kin (InvalidFields, InvalidConfig, InvalidDeal, MalformedAction):
   INVALID_ARGUMENT, with google.rpc.BadRequest field violations;
-- IllegalMove and kin (NotYourTurn, GameOver): FAILED_PRECONDITION, with
-  cardroom.v1.LegalActions;
+- IllegalMove and kin (NotYourTurn, StaleRound, GameOver): FAILED_PRECONDITION, with
+  cardroom.v1.LegalActions; WrongPhase (the call does not fit the match's phase):
+  FAILED_PRECONDITION without it;
 - StaleVersion: ABORTED; NotFound: NOT_FOUND, with google.rpc.ResourceInfo;
 - Unauthenticated: UNAUTHENTICATED; PermissionDenied: PERMISSION_DENIED;
 - DeadlineExceeded: DEADLINE_EXCEEDED; Unavailable: UNAVAILABLE;
@@ -47,6 +48,7 @@ from shared.errors import (
     StaleVersion,
     Unauthenticated,
     Unavailable,
+    WrongPhase,
 )
 from shared.proto.cardroom.v1 import common_pb2
 from shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
@@ -68,6 +70,7 @@ _TABLE: tuple[tuple[type[CardroomError], grpc.StatusCode, int], ...] = (
     (InvalidArgument, grpc.StatusCode.INVALID_ARGUMENT, R.ERROR_REASON_INVALID_ARGUMENT),
     (NotYourTurn, grpc.StatusCode.FAILED_PRECONDITION, R.ERROR_REASON_NOT_YOUR_TURN),
     (StaleRound, grpc.StatusCode.FAILED_PRECONDITION, R.ERROR_REASON_STALE_ROUND),
+    (WrongPhase, grpc.StatusCode.FAILED_PRECONDITION, R.ERROR_REASON_WRONG_PHASE),
     (GameOver, grpc.StatusCode.FAILED_PRECONDITION, R.ERROR_REASON_GAME_OVER),
     (IllegalMove, grpc.StatusCode.FAILED_PRECONDITION, R.ERROR_REASON_ILLEGAL_MOVE),
     (StaleVersion, grpc.StatusCode.ABORTED, R.ERROR_REASON_STALE_VERSION),
@@ -102,6 +105,8 @@ def _details(exc: CardroomError) -> list[Message]:
         return [_bad_request(exc.violations)]
     if isinstance(exc, InvalidArgument):
         return [_bad_request([(exc.field, exc.reason)])] if exc.field else []
+    if isinstance(exc, WrongPhase):
+        return []  # no move would do: the match must reach another phase first
     if isinstance(exc, IllegalMove):
         return [common_pb2.LegalActions(actions=exc.legal)]
     if isinstance(exc, NotFound):

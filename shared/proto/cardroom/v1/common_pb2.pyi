@@ -31,6 +31,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_REASON_LIMIT_REACHED: _ClassVar[ErrorReason]
     ERROR_REASON_OUT_OF_RANGE: _ClassVar[ErrorReason]
     ERROR_REASON_STALE_ROUND: _ClassVar[ErrorReason]
+    ERROR_REASON_WRONG_PHASE: _ClassVar[ErrorReason]
 GAME_UNSPECIFIED: Game
 GAME_LIVEMIX: Game
 GAME_VIVO: Game
@@ -52,6 +53,7 @@ ERROR_REASON_UNAVAILABLE: ErrorReason
 ERROR_REASON_LIMIT_REACHED: ErrorReason
 ERROR_REASON_OUT_OF_RANGE: ErrorReason
 ERROR_REASON_STALE_ROUND: ErrorReason
+ERROR_REASON_WRONG_PHASE: ErrorReason
 
 class ArithRules(_message.Message):
     __slots__ = ('allow_negative', 'allow_fractions')

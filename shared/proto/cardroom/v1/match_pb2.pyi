@@ -381,25 +381,57 @@ class SubmitMoveResponse(_message.Message):
         ...
 
 class WatchMatchRequest(_message.Message):
-    __slots__ = ('match_id', 'cursor', 'seat', 'no_follow')
+    __slots__ = ('match_id', 'cursor', 'seat', 'no_follow', 'turns')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     CURSOR_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     NO_FOLLOW_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     cursor: int
     seat: int
     no_follow: bool
+    turns: bool
 
-    def __init__(self, match_id: _Optional[str]=..., cursor: _Optional[int]=..., seat: _Optional[int]=..., no_follow: bool=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., cursor: _Optional[int]=..., seat: _Optional[int]=..., no_follow: bool=..., turns: bool=...) -> None:
+        ...
+
+class TurnFrame(_message.Message):
+    __slots__ = ('version', 'event_seq', 'status', 'acting_seats', 'seat', 'may_act', 'legal_moves', 'deadline', 'deadline_kind', 'scores', 'result')
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    EVENT_SEQ_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    ACTING_SEATS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    MAY_ACT_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_KIND_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    event_seq: int
+    status: MatchStatus
+    acting_seats: _containers.RepeatedScalarFieldContainer[int]
+    seat: int
+    may_act: bool
+    legal_moves: _containers.RepeatedScalarFieldContainer[str]
+    deadline: _timestamp_pb2.Timestamp
+    deadline_kind: DeadlineKind
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    result: MatchResult
+
+    def __init__(self, version: _Optional[int]=..., event_seq: _Optional[int]=..., status: _Optional[_Union[MatchStatus, str]]=..., acting_seats: _Optional[_Iterable[int]]=..., seat: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., scores: _Optional[_Iterable[int]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=...) -> None:
         ...
 
 class WatchMatchResponse(_message.Message):
-    __slots__ = ('event',)
+    __slots__ = ('event', 'turn')
     EVENT_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
     event: MatchEvent
+    turn: TurnFrame
 
-    def __init__(self, event: _Optional[_Union[MatchEvent, _Mapping]]=...) -> None:
+    def __init__(self, event: _Optional[_Union[MatchEvent, _Mapping]]=..., turn: _Optional[_Union[TurnFrame, _Mapping]]=...) -> None:
         ...
 
 class GetReplayRequest(_message.Message):

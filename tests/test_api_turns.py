@@ -1,0 +1,181 @@
+"""WatchMatch pushes the turn: after the events of each change a frame says who may act and
+what the watcher's seat may play, so a client plays a whole match from one stream plus
+SubmitMove, never GetMatch. Against a real match service, Redis and gRPC on loopback."""
+
+from __future__ import annotations
+
+import collections
+import random
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import grpc
+import pytest
+from support.grpc_servers import HOST
+from support.match_client import match_server
+from support.redis_server import RedisServer
+
+from services.match.server import MatchServer
+from shared.client import Event, MatchClient, Turn, human
+from shared.errors import IllegalMove, StaleVersion
+from shared.proto.cardroom.v1 import match_pb2 as pb
+from shared.proto.cardroom.v1 import match_pb2_grpc
+
+
+@pytest.fixture(scope="module")
+def server(redis_server: RedisServer) -> Iterator[MatchServer]:
+    """One match-service replica on database 9 of the session's Redis."""
+    url = redis_server.url.rsplit("/", 1)[0] + "/9"
+    with match_server(url) as replica:
+        yield replica
+
+
+class CallCounter(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
+    """Counts the calls of each method sent through a channel."""
+
+    def __init__(self) -> None:
+        self.calls: collections.Counter[str] = collections.Counter()
+        self.lock = threading.Lock()
+
+    def _count(self, details: Any) -> None:
+        with self.lock:
+            self.calls[details.method.rsplit("/", 1)[-1]] += 1
+
+    def intercept_unary_unary(self, continuation: Any, details: Any, request: Any) -> Any:
+        """Count, then send."""
+        self._count(details)
+        return continuation(details, request)
+
+    def intercept_unary_stream(self, continuation: Any, details: Any, request: Any) -> Any:
+        """Count, then open the stream."""
+        self._count(details)
+        return continuation(details, request)
+
+
+@pytest.fixture
+def counted(server: MatchServer) -> Iterator[tuple[MatchClient, CallCounter]]:
+    """A client of the replica whose every call is counted."""
+    counter = CallCounter()
+    with grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
+        yield MatchClient(grpc.intercept_channel(channel, counter)), counter
+
+
+def play_seat(matches: MatchClient, match_id: str, token: str, seed: int,
+              turns: list[Turn]) -> None:
+    """Play one seat to the match's end from its turn frames alone (random legal moves)."""
+    rng = random.Random(seed)
+    me = matches.seat(match_id, token)
+    for item in me.follow():
+        if not isinstance(item, Turn):
+            continue
+        turns.append(item)
+        if item.may_act and item.legal_moves:
+            try:
+                me.move(rng.choice(item.legal_moves))
+            except (StaleVersion, IllegalMove):
+                pass  # another seat's call came first: the next frame says what now
+
+
+def play_all(matches: MatchClient, game: str, players: int, **options: Any
+             ) -> tuple[str, dict[int, list[Turn]]]:
+    """Every seat human, each played by its own thread from its own stream; the frames."""
+    created = matches.create(game, players, [human()] * players, seed=11, options=options)
+    turns: dict[int, list[Turn]] = {seat: [] for seat in created.tokens}
+    threads = [threading.Thread(target=play_seat, args=(matches, created.match_id, token,
+                                                        seat, turns[seat]))
+               for seat, token in created.tokens.items()]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=90)
+    assert not any(t.is_alive() for t in threads), "a seat never saw the match end"
+    return created.match_id, turns
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("vivo", 3, {}), ("livemix", 4, {}), ("mixmatch", 2, {"hourglass_seconds": 0})])
+def test_every_seat_plays_to_the_end_from_one_stream_and_no_get_match(
+        counted: tuple[MatchClient, CallCounter], game: str, players: int,
+        options: dict[str, Any]) -> None:
+    matches, counter = counted
+    match_id, turns = play_all(matches, game, players, **options)
+    assert counter.calls["GetMatch"] == 0
+    assert counter.calls["WatchMatch"] == players  # one stream per seat, never reopened
+    assert counter.calls["SubmitMove"] > 0
+    replay = matches.replay(match_id)
+    for seat, frames in turns.items():
+        last = frames[-1]
+        assert last.over and last.result is not None, seat
+        assert last.result.scores == replay.scores == last.scores
+        assert all(f.seat == seat for f in frames)
+        versions = [f.version for f in frames]
+        assert versions == sorted(set(versions)), "one frame per change, in order"
+
+
+def test_a_frame_says_what_the_view_says(counted: tuple[MatchClient, CallCounter]) -> None:
+    matches, _ = counted
+    created = matches.create("vivo", 3, [human()] * 3, seed=5)
+    for seat, token in created.tokens.items():
+        stream = matches.follow(created.match_id, token)
+        first = next(t for t in stream if isinstance(t, Turn))
+        stream.close()  # type: ignore[attr-defined]
+        view = matches.get(created.match_id, token)
+        assert (first.version, first.event_seq, first.may_act, first.legal_moves) == (
+            view.version, view.event_seq, view.may_act, view.legal_moves)
+        assert first.acting == [view.current_player]
+        assert first.seat == seat and first.status == "active"
+
+
+def test_a_frame_follows_the_events_of_each_change(
+        counted: tuple[MatchClient, CallCounter]) -> None:
+    matches, _ = counted
+    created = matches.create("vivo", 3, [human()] * 3, seed=5)
+    spectator = matches.follow(created.match_id)
+    items: list[Event | Turn] = []
+    items.append(next(spectator))
+    while not isinstance(items[-1], Turn):
+        items.append(next(spectator))
+    opening = items[-1]
+    assert opening.seat is None and not opening.may_act and opening.legal_moves == []
+    mover = opening.acting[0]
+    view = matches.get(created.match_id, created.tokens[mover])
+    moved = matches.move(created.match_id, view.legal_moves[0], created.tokens[mover],
+                         expected_version=view.version)
+    after: list[Event | Turn] = [next(spectator)]
+    while not isinstance(after[-1], Turn):
+        after.append(next(spectator))
+    spectator.close()  # type: ignore[attr-defined]
+    frame = after[-1]
+    assert isinstance(frame, Turn)
+    assert frame.version == moved.version
+    assert [e.seq for e in after[:-1] if isinstance(e, Event)] == [e.seq for e in moved.events]
+    assert frame.event_seq == moved.events[-1].seq
+    assert frame.acting != [mover]
+
+
+def test_streams_without_the_flag_carry_events_only(server: MatchServer) -> None:
+    with grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
+        matches = MatchClient(channel)
+        created = matches.create("vivo", 3, [human()] * 3, seed=5)
+        stub = match_pb2_grpc.MatchServiceStub(channel)
+        stream = stub.WatchMatch(pb.WatchMatchRequest(match_id=created.match_id), timeout=1.0)
+        kinds = []
+        with pytest.raises(grpc.RpcError) as ended:
+            for item in stream:
+                kinds.append(item.WhichOneof("frame"))
+        assert ended.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        assert kinds and set(kinds) == {"event"}
+
+
+def test_mixmatch_lists_calling_time_when_the_hourglass_allows_it(
+        counted: tuple[MatchClient, CallCounter]) -> None:
+    matches, _ = counted
+    created = matches.create("mixmatch", 2, [human()] * 2, seed=3,
+                             options={"hourglass_seconds": 0})
+    view = matches.get(created.match_id, created.tokens[0])
+    assert view.current_player == -1  # claims are open
+    assert view.legal_moves == ["timeout"]
+    moved = matches.move(created.match_id, "timeout", created.tokens[0],
+                         expected_version=view.version)
+    assert moved.version == view.version + 1
