@@ -87,8 +87,10 @@ class MatchService:
                  bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
                  metrics: MatchMetrics | None = None, cache: StateCache | None = None,
                  fanout: FanOut | None = None, idle_wake_s: float = 30.0,
-                 quotas: Quotas | None = None) -> None:
+                 quotas: Quotas | None = None, idle_ttl_s: float = 0.0) -> None:
         self.repo = repo
+        #: An open or active match unwritten this long is abandoned (0: never).
+        self.idle_ttl_s = idle_ttl_s
         #: Limits on creating matches; None: no limit (unit tests, benchmarks).
         self.quotas = quotas
         self.fanout = fanout if fanout is not None else FanOut(repo)
@@ -452,6 +454,8 @@ class MatchService:
     async def fire_timer(self, entry: TimerEntry) -> str | None:
         """Handle one due timer entry; the kind fired, or None when another replica (or a
         later move) got there first. Exactly one replica's compare-and-set succeeds."""
+        if entry.is_idle:
+            return await self._fire_idle(entry)
         snap = await self.repo.load(entry.match_id)
         if snap is None or snap.version != entry.version or snap.status != ACTIVE:
             return None
@@ -461,6 +465,28 @@ class MatchService:
         if snap.bot_retry_ms and snap.bot_retry_ms <= model.now_ms(now):
             return await self._resend_bots(snap, now)
         return None
+
+    async def _fire_idle(self, entry: TimerEntry) -> str | None:
+        """Abandon a match nobody wrote for MATCH_IDLE_TTL: "idle"; timers.LATER when it
+        was written since (its entry moved to the new time); None when it is over or gone."""
+        snap = await self.repo.load(entry.match_id)
+        if snap is None or snap.status in OVER:
+            return None
+        now = self.clock()
+        idle_at = snap.meta.get("idle_at")
+        if not idle_at:
+            return None
+        if idle_at > now:
+            await self.repo.due_idle(entry, math.ceil(idle_at * 1000))
+            return timers.LATER
+        pending = Pending(snap, self._state(snap), snap.meta, snap.status,
+                          [{"type": "abandoned", "by": "idle"}])
+        ending.finish(pending, model.ABANDONED, "abandoned")
+        outcome = await self._commit(pending, now)
+        if outcome.kind != "ok":
+            return timers.LATER  # written meanwhile: look again at its new time
+        self.metrics.timer_firings.labels(timers.IDLE).inc()
+        return timers.IDLE
 
     async def resend_waiting_bots(self) -> int:
         """Send again, at once, the bot task of every match waiting on a bot; how many were
@@ -538,9 +564,12 @@ class MatchService:
         bot_retry_ms = model.now_ms(now) + self.bot_retry_ms if bots else 0
         due = [x for x in (deadline_ms, bot_retry_ms) if x]
         entry = TimerEntry(p.snap.match_id, p.snap.version + 1, min(due)) if due else None
+        live = p.status in (OPEN, ACTIVE) and self.idle_ttl_s > 0
+        p.meta["idle_at"] = now + self.idle_ttl_s if live else None
         change = Write(p.snap.version, p.status, p.meta, p.state.to_json(), p.events,
                        p.actions, deadline_ms, bot_retry_ms, p.request, p.seat,
-                       self.finished_ttl_ms if p.status in OVER else 0)
+                       self.finished_ttl_ms if p.status in OVER else 0,
+                       math.ceil(p.meta["idle_at"] * 1000) if live else 0)
         outcome = await self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
             self.cache.put(p.snap.match_id, outcome.version, p.state, p.meta["write"])

@@ -49,6 +49,8 @@ PUBLIC, ALL = "public", "all"
 MAX_CONNECTIONS = 32
 #: Seats a request-record read covers: every game's largest table fits.
 MAX_SEATS = 8
+#: The version idle timer entries carry (TimerEntry.idle).
+IDLE_VERSION = -1
 NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
 
 # Checks the request record, then the version, and only then writes: new state fields,
@@ -179,6 +181,8 @@ class Write:
     request: str | None = None
     seat: int | None = None
     expire_ms: int = 0
+    #: When the match is abandoned unless written again (0: never; see TimerEntry.idle).
+    idle_ms: int = 0
 
 
 @dataclass(slots=True)
@@ -204,6 +208,17 @@ class TimerEntry:
     def member(self) -> str:
         """The zset member naming this entry (unique per match, version and due time)."""
         return f"{self.match_id}|{self.version}|{self.due_ms}"
+
+    @classmethod
+    def idle(cls, match_id: str) -> TimerEntry:
+        """The one idle entry of a match: every write moves its score (the time the match
+        is abandoned unless written again), so a match holds one such entry, not one a write."""
+        return cls(match_id, IDLE_VERSION, 0)
+
+    @property
+    def is_idle(self) -> bool:
+        """Whether this is a match's idle entry."""
+        return self.version == IDLE_VERSION
 
     @classmethod
     def parse(cls, member: str) -> TimerEntry:
@@ -370,7 +385,8 @@ class MatchRepo:
             -1 if change.seat is None else change.seat,
         ]
         args += [_dumps(e) for e in change.events] + [_dumps(a) for a in change.actions]
-        reply = await self._run_script("write", lambda: self._move_sha, keys, args, timer)
+        idle = (TimerEntry.idle(match_id).member, change.idle_ms) if change.idle_ms else None
+        reply = await self._run_script("write", lambda: self._move_sha, keys, args, timer, idle)
         kind, payload = reply[0], reply[1]
         if kind in ("ok", "dup"):
             done = json.loads(payload)
@@ -390,7 +406,8 @@ class MatchRepo:
         return bool(reply)
 
     async def _run_script(self, op: str, sha: Callable[[], str], keys: list[str],
-                          args: list[Any], timer: TimerEntry | None) -> Any:
+                          args: list[Any], timer: TimerEntry | None,
+                          idle: tuple[str, int] | None = None) -> Any:
         if not sha():
             await self.register_scripts()
         pipe = self.client.pipeline(transaction=False)
@@ -399,12 +416,14 @@ class MatchRepo:
             # A hint only: the timer loop checks it against the state (timers.py), so adding
             # it even when the script refuses the write is harmless.
             pipe.zadd(key_for("timers"), {timer.member: timer.due_ms}, nx=True)
+        if idle is not None:
+            pipe.zadd(key_for("timers"), {idle[0]: idle[1]})  # a hint too, checked likewise
         try:
             replies = await self._timed(op, lambda: pipe.execute(raise_on_error=True))
         except NoScriptError:
             # Redis restarted or flushed its script cache: load again and retry once.
             await self.register_scripts()
-            return await self._run_script(op, sha, keys, args, timer)
+            return await self._run_script(op, sha, keys, args, timer, idle)
         return replies[0]
 
     # ---- quotas -----------------------------------------------------------------------
@@ -501,6 +520,34 @@ class MatchRepo:
     async def drop_timer(self, entry: TimerEntry) -> None:
         """Remove a handled or outdated timer entry."""
         await self._timed("timers", lambda: self.client.zrem(key_for("timers"), entry.member))
+
+    async def due_idle(self, entry: TimerEntry, due_ms: int) -> None:
+        """Move a match's idle entry to `due_ms` (found early: the match was written since)."""
+        await self._timed("timers", lambda: self.client.zadd(
+            key_for("timers"), {entry.member: due_ms}))
+
+    async def trim_lobby(self, game: str, cursor: int, count: int) -> tuple[int, int]:
+        """Check about `count` entries of `game`'s lobby from `cursor` (ZSCAN) and drop, from
+        every index, those whose match is gone (expired); the next cursor (0: went round)
+        and how many were dropped."""
+        cursor, found = await self._timed("lobby", lambda: self.client.zscan(
+            _lobby(ALL, game, "any"), cursor, count=count))
+        ids = [m for m, _ in found]
+        if not ids:
+            return cursor, 0
+        pipe = self.client.pipeline(transaction=False)
+        for match_id in ids:
+            pipe.exists(key_for("state", match_id))
+        gone = [m for m, there in zip(ids, await self._timed("lobby", pipe.execute),
+                                      strict=True) if not there]
+        if gone:
+            pipe = self.client.pipeline(transaction=False)
+            for scope in (ALL, PUBLIC):
+                for game_part in (game, "*"):
+                    for status in ("any", "open", "active", "finished", "abandoned"):
+                        pipe.zrem(_lobby(scope, game_part, status), *gone)
+            await self._timed("index", pipe.execute)
+        return cursor, len(gone)
 
     async def add_timer(self, entry: TimerEntry) -> None:
         """Add a timer entry on its own (when no write carries it)."""

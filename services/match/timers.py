@@ -28,6 +28,10 @@ from .bots import still_in
 log = logging.getLogger(__name__)
 
 HOURGLASS, CLOCK = "hourglass", "clock"
+#: An open or active match abandoned for want of any write (MATCH_IDLE_TTL).
+IDLE = "idle"
+#: What firing an idle entry answers when the match was written since (entry kept, moved).
+LATER = "later"
 __all__ = ["CLOCK", "HOURGLASS", "SIMULTANEOUS", "TimerLoop", "next_timer"]
 
 
@@ -89,11 +93,15 @@ class TimerLoop:
     """Polls the timer index and fires what is due; one per replica, an asyncio task."""
 
     def __init__(self, service: Any, interval_s: float = 0.25, batch: int = 100,
-                 gauge_every_s: float = 5.0) -> None:
+                 gauge_every_s: float = 5.0, trim_every_s: float = 5.0) -> None:
         self.service = service
         self.interval_s = interval_s
         self.batch = batch
         self.gauge_every_s = gauge_every_s
+        #: Seconds between two steps of the lobby trim (one batch of each game's index).
+        self.trim_every_s = trim_every_s
+        self._trim_at = 0.0
+        self._cursors: dict[str, int] = {}
         self._task: asyncio.Task[None] | None = None
         self._gauges_at = 0.0
         self._redis_down = False
@@ -117,13 +125,27 @@ class TimerLoop:
             except Exception:
                 log.exception("timer failed", extra={"match_id": entry.match_id})
                 kind = None
+            if kind == LATER:
+                continue  # an idle entry moved to the match's new idle time: keep it
             if kind:
                 fired.append(kind)
                 lag_ms = model.now_ms(self.service.clock()) - entry.due_ms
-                self.service.metrics.timer_lag.labels(kind).observe(max(lag_ms, 0) / 1000)
+                if not entry.is_idle:  # an idle entry's own time is its score, not its name
+                    self.service.metrics.timer_lag.labels(kind).observe(max(lag_ms, 0) / 1000)
             await repo.drop_timer(entry)
         self.service.metrics.timer_loop_seconds.set(self.service.clock())
         return fired
+
+    async def trim_lobby(self) -> int:
+        """One bounded step through each game's lobby: drop the entries of matches that
+        expired (nobody needs to list for them to go); how many were dropped."""
+        dropped = 0
+        for game in registry.GAMES:
+            cursor, gone = await self.service.repo.trim_lobby(
+                game, self._cursors.get(game, 0), self.batch)
+            self._cursors[game] = cursor
+            dropped += gone
+        return dropped
 
     async def refresh_gauges(self) -> None:
         """Set the active-matches gauge from the lobby index (shared by all replicas)."""
@@ -139,6 +161,9 @@ class TimerLoop:
                 if time.monotonic() - self._gauges_at >= self.gauge_every_s:
                     self._gauges_at = time.monotonic()
                     await self.refresh_gauges()
+                if time.monotonic() - self._trim_at >= self.trim_every_s:
+                    self._trim_at = time.monotonic()
+                    await self.trim_lobby()
             except (RedisError, Unavailable) as exc:
                 # Once per outage, not once per poll: the health probe reports it too.
                 if not self._redis_down:

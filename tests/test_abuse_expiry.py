@@ -1,0 +1,83 @@
+"""Everything expires: open matches nobody joins and active matches nobody moves are
+abandoned after MATCH_IDLE_TTL, and lobby entries of expired matches go without anyone
+listing (the timer loop trims them in bounded steps)."""
+
+from __future__ import annotations
+
+import pytest
+from support.blocking import run, unwrap
+from support.match_fixtures import new_service, tick
+from support.match_play import Clock
+
+from services.match.app import MatchService
+from services.match.bots import MemoryQueue
+from services.match.model import HUMAN, OPEN_SEAT, SeatSpec
+from services.match.repo import MatchRepo, key_for
+from services.match.timers import TimerLoop
+
+IDLE = 600.0
+WAITING = [SeatSpec(HUMAN), SeatSpec(OPEN_SEAT), SeatSpec(OPEN_SEAT)]
+
+
+@pytest.fixture
+def service(repo: MatchRepo, clock: Clock) -> MatchService:
+    """A service whose matches are abandoned after IDLE seconds without a write."""
+    return new_service(repo, MemoryQueue(), clock=clock, idle_ttl_s=IDLE,
+                       finished_ttl_s=3600)
+
+
+def test_an_open_match_nobody_joins_is_abandoned_and_expires(service: MatchService,
+                                                             repo: MatchRepo,
+                                                             clock: Clock) -> None:
+    created = service.create_match("vivo", 3, seats=WAITING)
+    assert repo.client.pttl(key_for("state", created.match_id)) == -1
+    clock.advance(IDLE - 1)
+    assert tick(service) == []
+    clock.advance(2)
+    assert tick(service) == ["idle"]
+    view = service.get_view(created.match_id)
+    assert view["status"] == "abandoned" and view["result"]["reason"] == "abandoned"
+    for kind in ("state", "events"):  # an open match has no actions yet
+        assert 0 < repo.client.pttl(key_for(kind, created.match_id)) <= 3600 * 1000
+    assert repo.client.zcard(key_for("timers")) == 0
+
+
+def test_an_active_match_nobody_moves_is_abandoned(service: MatchService,
+                                                   clock: Clock) -> None:
+    created = service.create_match("vivo", 3, seed=3)
+    clock.advance(IDLE + 1)
+    assert tick(service) == ["idle"]
+    assert service.get_view(created.match_id)["status"] == "abandoned"
+
+
+def test_every_write_puts_the_idle_end_off(service: MatchService, repo: MatchRepo,
+                                           clock: Clock) -> None:
+    created = service.create_match("vivo", 3, seats=WAITING)
+    clock.advance(IDLE / 2)
+    service.join_match(created.match_id, 1)
+    clock.advance(IDLE / 2 + 1)
+    assert tick(service) == []  # written half-way: its idle entry moves on, kept
+    assert service.get_view(created.match_id)["status"] == "open"
+    assert repo.client.zcard(key_for("timers")) == 1  # one idle entry a match, not a write
+    clock.advance(IDLE / 2)
+    assert tick(service) == ["idle"]
+    assert service.get_view(created.match_id)["status"] == "abandoned"
+
+
+def test_lobby_entries_of_expired_matches_go_without_a_listing(service: MatchService,
+                                                               repo: MatchRepo,
+                                                               clock: Clock) -> None:
+    ids = [service.create_match("vivo", 3, seats=WAITING).match_id for _ in range(30)]
+    kept = service.create_match("vivo", 3, seats=WAITING).match_id
+    for match_id in ids:
+        repo.client.delete(*(key_for(k, match_id) for k in ("state", "events", "actions")))
+    lobby = repo.client.keys(key_for("lobby", part="*"))
+    assert sum(repo.client.zcard(k) for k in lobby) == 31 * 8
+    loop = TimerLoop(unwrap(service), batch=10)
+    dropped = 0
+    for _ in range(10):
+        dropped += run(loop.trim_lobby())
+    assert dropped == 30
+    left = {m for k in repo.client.keys(key_for("lobby", part="*"))
+            for m in repo.client.zrange(k, 0, -1)}
+    assert left == {kept}
