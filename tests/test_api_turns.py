@@ -5,6 +5,7 @@ SubmitMove, never GetMatch. Against a real match service, Redis and gRPC on loop
 from __future__ import annotations
 
 import collections
+import contextlib
 import random
 import threading
 from collections.abc import Iterator
@@ -71,10 +72,9 @@ def play_seat(matches: MatchClient, match_id: str, token: str, seed: int,
             continue
         turns.append(item)
         if item.may_act and item.legal_moves:
-            try:
+            # Another seat's call may come first: the next frame says what now.
+            with contextlib.suppress(StaleVersion, IllegalMove):
                 me.move(rng.choice(item.legal_moves))
-            except (StaleVersion, IllegalMove):
-                pass  # another seat's call came first: the next frame says what now
 
 
 def play_all(matches: MatchClient, game: str, players: int, **options: Any

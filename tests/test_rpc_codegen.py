@@ -27,7 +27,7 @@ def test_generated_imports_are_relative_to_the_package() -> None:
 
 
 def test_every_proto_has_generated_modules() -> None:
-    for proto in PROTO_ROOT.rglob("*.proto"):
+    for proto in PROTO_ROOT.joinpath("cardroom").rglob("*.proto"):
         stem = proto.relative_to(PROTO_ROOT).with_suffix("")
         for suffix in ("_pb2.py", "_pb2.pyi", "_pb2_grpc.py"):
             assert (OUT_DIR / f"{stem}{suffix}").is_file()

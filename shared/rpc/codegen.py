@@ -22,9 +22,15 @@ PROTO_ROOT = ROOT / "proto"
 OUT_DIR = ROOT / "shared" / "proto"
 
 
+#: The packages compiled here; proto/google/rpc is shipped for other languages' clients,
+#: while Python has it from googleapis-common-protos (a second copy would clash).
+OWN_PACKAGES = ("cardroom",)
+
+
 def proto_files(proto_root: Path = PROTO_ROOT) -> list[str]:
     """The .proto files to compile, relative to `proto_root`, in a stable order."""
-    return sorted(p.relative_to(proto_root).as_posix() for p in proto_root.rglob("*.proto"))
+    return sorted(p.relative_to(proto_root).as_posix()
+                  for package in OWN_PACKAGES for p in (proto_root / package).rglob("*.proto"))
 
 
 def generate(out_dir: Path = OUT_DIR, proto_root: Path = PROTO_ROOT) -> list[Path]:
