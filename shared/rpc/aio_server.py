@@ -25,11 +25,11 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_health.v1._async import HealthServicer
-from grpc_reflection.v1alpha import reflection
 from grpc_status import rpc_status
 from prometheus_client import CollectorRegistry, Histogram
 
 from shared.errors import InvalidArgument
+from shared.rpc import reflection
 from shared.rpc.errors import classify, status_for
 from shared.rpc.handlers import MethodInfo, split_method
 from shared.rpc.metrics import GrpcMetrics, start_metrics_server
@@ -113,9 +113,8 @@ def create_aio_server(services: Sequence[ServiceDef], settings: Settings, *,
     for name in ("", *names):
         # Not serving until told; set directly, as no watcher can exist before start().
         health._server_status[name] = NOT_SERVING  # type: ignore[attr-defined]
-    reflection.enable_server_reflection(
-        [*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-         reflection.SERVICE_NAME], server)
+    reflection.enable([*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name],
+                      server)
     address = f"{host}:{settings.grpc_port}"
     credentials = server_credentials(settings)
     if credentials is None:

@@ -23,9 +23,9 @@ from typing import Any
 import grpc
 from google.protobuf.descriptor import ServiceDescriptor
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
 from prometheus_client import CollectorRegistry
 
+from shared.rpc import reflection
 from shared.rpc.errors import ErrorInterceptor
 from shared.rpc.gate import WorkGate
 from shared.rpc.metrics import GrpcMetrics, MetricsInterceptor, start_metrics_server
@@ -147,8 +147,7 @@ def create_server(
         health_servicer.set(service.name, NOT_SERVING)
     health_servicer.set("", NOT_SERVING)
     names = [s.name for s in services]
-    reflection.enable_server_reflection([*names, health.SERVICE_NAME, reflection.SERVICE_NAME],
-                                        server)
+    reflection.enable([*names, health.SERVICE_NAME], server)
     address = f"{host}:{settings.grpc_port}"
     credentials = server_credentials(settings)
     if credentials is None:
