@@ -28,10 +28,13 @@ test-chaos: $(STAMP)
 	$(PY) -m pytest -q tests/test_chaos_*.py tests/test_fuzz_*.py tests/test_security_*.py \
 		tests/test_load_*.py
 
+# buf breaking compares proto/ with the main branch of the local .git (no network): a
+# change that would break clients of the released wire format fails here.
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m mypy
 	$(VENV)/bin/buf lint
+	$(VENV)/bin/buf breaking --against '.git#branch=main'
 
 # Regenerate shared/proto from proto/cardroom/v1/*.proto (commit the result).
 proto: $(STAMP)
