@@ -104,7 +104,7 @@ def test_bad_input_is_invalid_argument_naming_the_field(client: Client,
         (lambda: client.stub.CreateMatch(pb.CreateMatchRequest(players=3), timeout=5), "game"),
         (lambda: client.stub.CreateMatch(pb.CreateMatchRequest(
             game=GAME_ENUM["vivo"], players=3, options=mapping.to_struct({"nope": 1})),
-            timeout=5), "nope"),
+            timeout=5), "options.nope"),  # the path as the request spells it
         (lambda: client.stub.CreateMatch(pb.CreateMatchRequest(
             game=GAME_ENUM["vivo"], players=3, seats=[pb.SeatSpec()]), timeout=5), "seats"),
         (lambda: client.stub.SubmitMove(pb.SubmitMoveRequest(match_id=match_id),

@@ -96,8 +96,19 @@ def policy_info(info: PolicyInfo) -> pb.PolicyInfo:
         game=match_mapping.GAME_ENUMS[info.game], name=info.name,
         description=info.description, cost=COSTS.get(info.cost, pb.POLICY_COST_UNSPECIFIED),
         params=[pb.PolicyParam(name=p.name, kind=p.kind, default_value=p.default,
-                               minimum=p.minimum, maximum=p.maximum,
+                               minimum=within(p.minimum, math.inf),
+                               maximum=within(p.maximum, -math.inf),
                                description=p.description) for p in info.params])
+
+
+def within(bound: int | float, toward: float) -> float:
+    """`bound` as a double that is still inside the range: a large int bound (the seed's
+    2**63 - 1) has no exact double, and the nearest one lies outside, so a client that
+    sends the advertised value back would be refused; step toward the inside instead."""
+    value = float(bound)
+    if isinstance(bound, int) and int(value) != bound and (int(value) > bound) == (toward < 0):
+        return math.nextafter(value, toward)
+    return value
 
 
 def policies_response(infos: Sequence[PolicyInfo]) -> pb.ListPoliciesResponse:

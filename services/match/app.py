@@ -115,7 +115,11 @@ class MatchService:
         """Create a match; it starts at once unless some seat is open for JoinMatch. A
         private match stays out of the public lobby. `caller` (quotas.caller_id) is counted
         against the creation quotas unless `token` is the admin's."""
-        config = registry.make_config(game, _with_players(options or {}, players))
+        players = players or _players_option(options or {})
+        try:
+            config = registry.make_config(game, _with_players(options or {}, players))
+        except InvalidArgument as exc:
+            raise _in_options(exc) from None
         specs = model.check_seats(players, seats)
         model.check_clock(clock)
         check_policies(game, specs, clock)
@@ -197,8 +201,12 @@ class MatchService:
         found: list[dict[str, Any]] = []
         exhausted = False
         while len(found) < limit and not exhausted:
-            ids = await self.repo.list_page(game, status, after, limit - len(found), scope)
-            exhausted = len(ids) < limit - len(found)
+            want = limit - len(found)
+            # One id more than wanted tells whether a next page exists, so the last page
+            # comes with no token (not with one that leads to an empty page).
+            ids = await self.repo.list_page(game, status, after, want + 1, scope)
+            exhausted = len(ids) <= want
+            ids = ids[:want]
             snaps = await self.repo.load_many(ids)
             gone = [m for m, s in zip(ids, snaps, strict=True)
                     if s is None or (status != "any" and s.status != status)
@@ -684,6 +692,20 @@ def _open_seat(seats: list[dict[str, Any]], wanted: int | None) -> int:
     if seats[wanted]["kind"] != model.OPEN_SEAT:
         raise WrongPhase(f"seat {wanted} is not open")
     return wanted
+
+
+def _players_option(options: Mapping[str, Any]) -> int:
+    """The options' "players", for a request that left `players` unset (0 when absent)."""
+    value = options.get(registry.PLAYERS_KEY, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def _in_options(exc: InvalidArgument) -> InvalidArgument:
+    """A config error with its field named as the request has it (`options.colour`);
+    "players" is the request's own field."""
+    if exc.field and exc.field not in (registry.PLAYERS_KEY, "options"):
+        exc.field = f"options.{exc.field}"
+    return exc
 
 
 def _with_players(options: Mapping[str, Any], players: int) -> dict[str, Any]:

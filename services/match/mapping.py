@@ -111,6 +111,16 @@ def move_action(request: pb.SubmitMoveRequest) -> tuple[str | None, str]:
     return "mixmatch", _mixmatch_action(request.mixmatch)
 
 
+def move_field(request: pb.SubmitMoveRequest) -> str:
+    """Where in the request its move was written, as a BadRequest field path."""
+    kind = request.WhichOneof("move")
+    if kind in ("livemix", "vivo"):
+        return f"{kind}.card"
+    if kind == "mixmatch":
+        return f"mixmatch.{request.mixmatch.WhichOneof('action') or 'action'}"
+    return kind or "move"
+
+
 def _mixmatch_action(move: pb.MixMatchMove) -> str:
     kind = move.WhichOneof("action")
     if kind == "claim":

@@ -11,7 +11,7 @@ from typing import Any, TypeVar, cast
 
 import grpc
 
-from shared.errors import Unavailable
+from shared.errors import MalformedAction, Unavailable
 from shared.proto.cardroom.v1 import match_pb2 as pb
 from shared.proto.cardroom.v1 import match_pb2_grpc
 
@@ -96,10 +96,14 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                          context: grpc.aio.ServicerContext) -> pb.SubmitMoveResponse:
         """Apply one move."""
         game, action = mapping.move_action(request)
-        result = await self.service.submit_move(
-            request.match_id, _token(context), action,
-            mapping.optional_int(request, "expected_version"), request.request_id,
-            mapping.optional_int(request, "seat"), game)
+        try:
+            result = await self.service.submit_move(
+                request.match_id, _token(context), action,
+                mapping.optional_int(request, "expected_version"), request.request_id,
+                mapping.optional_int(request, "seat"), game)
+        except MalformedAction as exc:
+            exc.field = mapping.move_field(request)  # the field as sent, e.g. "vivo.card"
+            raise
         return pb.SubmitMoveResponse(version=result.version,
                                      status=mapping.STATUS_ENUMS[result.status],
                                      events=mapping.events(result.events),

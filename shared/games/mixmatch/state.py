@@ -294,7 +294,8 @@ class State:
         if self._phase != CLAIMS:
             raise IllegalMove("the hourglass runs only once the dice are rolled")
         if self._deadline is not None and when < self._deadline:
-            raise IllegalMove(f"the hourglass runs until {self._deadline}")
+            # Seconds left, not the deadline itself: the reader's clock is not the host's.
+            raise IllegalMove(f"the hourglass has {self._deadline - when:.1f} s left")
         log = self._rounds[-1]
         log.timeouts += 1
         if not self._deck:
