@@ -13,11 +13,12 @@ from typing import Any
 
 import grpc
 import pytest
-from support.grpc_servers import HOST
-from support.match_client import match_server
+from prometheus_client import CollectorRegistry, generate_latest
+from support.grpc_servers import HOST, sample
+from support.match_client import match_settings
 from support.redis_server import RedisServer
 
-from services.match.server import MatchServer
+from services.match.server import MatchServer, create_server
 from shared.client import Event, MatchClient, Turn, human
 from shared.errors import IllegalMove, StaleVersion
 from shared.proto.cardroom.v1 import match_pb2 as pb
@@ -25,11 +26,27 @@ from shared.proto.cardroom.v1 import match_pb2_grpc
 
 
 @pytest.fixture(scope="module")
-def server(redis_server: RedisServer) -> Iterator[MatchServer]:
+def registry() -> CollectorRegistry:
+    """The replica's metrics: the calls it started, counted on the server side."""
+    return CollectorRegistry()
+
+
+@pytest.fixture(scope="module")
+def server(redis_server: RedisServer, registry: CollectorRegistry) -> Iterator[MatchServer]:
     """One match-service replica on database 9 of the session's Redis."""
     url = redis_server.url.rsplit("/", 1)[0] + "/9"
-    with match_server(url) as replica:
+    replica, _ = create_server(match_settings(url), registry=registry, host=HOST)
+    replica.start()
+    try:
         yield replica
+    finally:
+        replica.stop(grace=None)
+
+
+def started_calls(registry: CollectorRegistry, method: str) -> float:
+    """How many calls of `method` the replica started."""
+    text = generate_latest(registry).decode()
+    return sample(text, "grpc_server_started_total", grpc_method=method) or 0.0
 
 
 class CallCounter(grpc.UnaryUnaryClientInterceptor, grpc.UnaryStreamClientInterceptor):
@@ -96,11 +113,13 @@ def play_all(matches: MatchClient, game: str, players: int, **options: Any
 @pytest.mark.parametrize(("game", "players", "options"), [
     ("vivo", 3, {}), ("livemix", 4, {}), ("mixmatch", 2, {"hourglass_seconds": 0})])
 def test_every_seat_plays_to_the_end_from_one_stream_and_no_get_match(
-        counted: tuple[MatchClient, CallCounter], game: str, players: int,
-        options: dict[str, Any]) -> None:
+        counted: tuple[MatchClient, CallCounter], registry: CollectorRegistry, game: str,
+        players: int, options: dict[str, Any]) -> None:
     matches, counter = counted
+    before = started_calls(registry, "GetMatch")
     match_id, turns = play_all(matches, game, players, **options)
     assert counter.calls["GetMatch"] == 0
+    assert started_calls(registry, "GetMatch") == before  # none from anywhere else either
     assert counter.calls["WatchMatch"] == players  # one stream per seat, never reopened
     assert counter.calls["SubmitMove"] > 0
     replay = matches.replay(match_id)
@@ -179,3 +198,17 @@ def test_mixmatch_lists_calling_time_when_the_hourglass_allows_it(
     moved = matches.move(created.match_id, "timeout", created.tokens[0],
                          expected_version=view.version)
     assert moved.version == view.version + 1
+
+
+def test_a_frame_carries_the_running_deadline(counted: tuple[MatchClient, CallCounter]) -> None:
+    matches, _ = counted
+    created = matches.create("mixmatch", 2, [human()] * 2, seed=3,
+                             options={"hourglass_seconds": 30})
+    stream = matches.follow(created.match_id, created.tokens[1])
+    first = next(t for t in stream if isinstance(t, Turn))
+    stream.close()  # type: ignore[attr-defined]
+    view = matches.get(created.match_id, created.tokens[1])
+    assert first.deadline is not None and first.deadline_kind == "hourglass"
+    assert (first.deadline, first.deadline_kind) == (view.deadline, view.deadline_kind)
+    assert first.acting == [0, 1] and first.may_act
+    assert first.legal_moves == []  # claims are free text; time may not be called yet
