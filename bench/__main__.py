@@ -11,6 +11,8 @@ BENCHMARKS = (
     "engine_vivo",
     "solver",
     "match",
+    "streams",
+    "fanout",
     "bots",
     "tournament",
     "bot_latency",
