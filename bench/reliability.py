@@ -14,6 +14,10 @@ cost of each durability mode, measured on real processes on loopback.
   (one Celery worker) across Redis kills: the wait for the next bot move.
 - durability: one client, one SubmitMove at a time over VIVO matches, against a Redis with
   appendfsync everysec and MATCH_DURABILITY=everysec, then always and always.
+- timers: three replicas polling their timers every 20 ms run six Mix Match matches on a
+  0.2 s hourglass; all three are killed for a second, then single ones at random until
+  every match has drawn its deck: how late each time-out came after its deadline (the
+  scenario of tests/test_chaos_timers.py, which checks none is lost or doubled).
 
 Prints Markdown tables.
 """
@@ -22,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import signal
 import statistics
 import sys
@@ -35,8 +40,9 @@ from typing import Any
 
 import grpc
 
-from bench.load import RedisProcess, ServiceProcess, health
+from bench.load import GAME_ENUM, RedisProcess, ServiceProcess, health
 from services.bot.worker import start_worker
+from services.match import mapping
 from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from shared.proto.cardroom.v1 import match_pb2 as pb
 
@@ -262,7 +268,79 @@ def _submit_latencies(mode: str, matches: int) -> list[float]:
     return latencies
 
 
-SECTIONS = ("restart", "redis-kill", "durability")
+def timers(matches: int = 6, hourglass_s: float = 0.2) -> str:
+    """Lateness of hourglass time-outs while timer-loop replicas are killed."""
+    store = RedisProcess(appendonly=True, appendfsync="everysec")
+    store.start()
+    folder = Path(tempfile.mkdtemp(prefix="cardroom-reliability-"))
+    env = {**_env(store, "everysec"), "MATCH_TIMER_INTERVAL": "0.02"}
+    replicas = [ServiceProcess("services.match", env, folder / f"match{i}.log")
+                for i in range(3)]
+    rng = random.Random(7)
+    try:
+        for replica in replicas:
+            replica.start()
+        with grpc.insecure_channel(replicas[0].address) as channel:
+            stub = match_pb2_grpc.MatchServiceStub(channel)
+            options = mapping.to_struct({"hourglass_seconds": hourglass_s,
+                                         "younger_players": True})
+            ids = [stub.CreateMatch(pb.CreateMatchRequest(
+                game=GAME_ENUM["mixmatch"], players=2, seed=seed, options=options),
+                timeout=10).match_id for seed in range(matches)]
+            time.sleep(0.5)
+            for replica in replicas:
+                replica.kill()
+            time.sleep(1.0)
+            for replica in replicas:
+                replica.start()
+            _kill_until_finished(replicas, stub, ids, rng)
+            lags = [lag for match_id in ids for lag in _lags(stub, match_id)]
+    finally:
+        for replica in replicas:
+            replica.stop()
+        store.close()
+    ordered = sorted(lags)
+    return ("| hourglass time-outs, replicas killed | count | median ms | p95 ms | max ms |\n"
+            "|---|---|---|---|---|\n"
+            f"| lateness after the deadline | {len(lags)} | "
+            f"{statistics.median(lags) * 1000:.0f} | "
+            f"{ordered[int(0.95 * (len(ordered) - 1))] * 1000:.0f} | "
+            f"{max(lags) * 1000:.0f} |")
+
+
+def _kill_until_finished(replicas: list[ServiceProcess], stub: Any, ids: list[str],
+                         rng: random.Random, timeout: float = 60.0) -> None:
+    """Kill and restart one replica at a time until every match is over."""
+    deadline = time.monotonic() + timeout
+    while any(_status(stub, match_id) != pb.MATCH_STATUS_FINISHED for match_id in ids):
+        if time.monotonic() > deadline:
+            raise RuntimeError("a match stopped: a deadline was lost")
+        victim = rng.choice(replicas[1:])  # replica 0 answers the status calls
+        victim.kill()
+        time.sleep(rng.uniform(0.05, 0.3))
+        victim.start()
+        time.sleep(rng.uniform(0.1, 0.4))
+
+
+def _status(stub: Any, match_id: str) -> int:
+    try:
+        return int(stub.GetMatch(pb.GetMatchRequest(match_id=match_id), timeout=2).match.status)
+    except grpc.RpcError:
+        return 0
+
+
+def _lags(stub: Any, match_id: str) -> list[float]:
+    """Seconds each hourglass time-out came after the deadline it answered."""
+    replay = stub.GetReplay(pb.GetReplayRequest(match_id=match_id), timeout=10)
+    events = [mapping.to_plain(e.data) for e in replay.events]
+    deadlines = [e["deadline"] for e in events if e["type"] == "dice_rolled"]
+    deadlines += [e["deadline"] for e in events
+                  if e["type"] == "hourglass_ran_out" and e["deadline"] is not None]
+    times = [a.time for a in replay.actions if a.action == "timeout"]
+    return [t - d for t, d in zip(times, deadlines, strict=True)]
+
+
+SECTIONS = ("restart", "redis-kill", "durability", "timers")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -284,8 +362,10 @@ def main(argv: list[str] | None = None) -> int:
             print(redis_kill(kills))
             print()
             print(bot_match_after_crash(kills))
-        else:
+        elif section == "durability":
             print(durability(matches=3 if args.quick else 6, runs=1 if args.quick else 2))
+        else:
+            print(timers(matches=3 if args.quick else 6))
     return 0
 
 
