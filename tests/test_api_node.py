@@ -80,7 +80,11 @@ def test_node_client_plays_a_whole_match_from_turn_frames(
     assert played["moves"] > 0 and played["frames"] > played["moves"]
     checks = played["checks"]
     assert checks["wrong_phase"] == 2
-    if game != "mixmatch":
+    if game == "mixmatch":
+        # Rounds won by claims the client found from the events; a seat that claimed the
+        # same round second was told it was stale, never that its claim was illegal.
+        assert checks["claims"] >= 1 and sum(played["scores"]) > 0
+    else:
         assert checks["illegal_move"] >= 1
         assert checks["not_your_turn"] + checks["stale_version"] >= 1
     with grpc.insecure_channel(f"{HOST}:{server.port}") as channel:

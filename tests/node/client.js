@@ -4,7 +4,8 @@
 //   node tests/node/client.js 127.0.0.1:50051 vivo livemix mixmatch
 //
 // For each game it creates a match with every seat human, then plays every seat from that
-// seat's own WatchMatch stream (turn frames on) and SubmitMove alone: no GetMatch. Along
+// seat's own WatchMatch stream (turn frames on) and SubmitMove alone: no GetMatch (in Mix
+// Match each seat claims as soon as the table it read from the events allows). Along
 // the way it checks the turn frames against what the service says when a move is refused
 // (google.rpc.Status details decoded with proto/google/rpc), and it prints one JSON line
 // per game: final scores from the last turn frame and the replay, call counts and checks.
@@ -92,6 +93,44 @@ class Session {
   }
 }
 
+/** A google.protobuf.Struct as a plain object (the well-known types decode camelCase). */
+function plain(struct) {
+  const value = (v) => {
+    switch (v.kind) {
+      case "numberValue": return v.numberValue;
+      case "stringValue": return v.stringValue;
+      case "boolValue": return v.boolValue;
+      case "structValue": return plain(v.structValue);
+      case "listValue": return (v.listValue.values || []).map(value);
+      default: return null;
+    }
+  };
+  const out = {};
+  for (const [key, v] of Object.entries((struct && struct.fields) || {})) out[key] = value(v);
+  return out;
+}
+
+/** A correct Mix Match claim over one to three table cards with + and *, or null. */
+function findClaim(cards, target) {
+  const search = (text, total, left, depth) => {
+    if (total === target) return text;
+    if (depth === 3) return null;
+    for (let i = 0; i < left.length; i += 1) {
+      const rest = left.filter((_, j) => j !== i);
+      for (const [op, next] of [["+", total + left[i]], ["*", total * left[i]]]) {
+        const found = search(`(${text})${op}${left[i]}`, next, rest, depth + 1);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  for (let i = 0; i < cards.length; i += 1) {
+    const found = search(String(cards[i]), cards[i], cards.filter((_, j) => j !== i), 1);
+    if (found) return found;
+  }
+  return null;
+}
+
 function check(condition, message) {
   if (!condition) throw new Error(message);
 }
@@ -116,6 +155,7 @@ async function refused(session, promise, code, reason) {
 /** Play one seat from its own stream until the stream's last frame; that frame. */
 function playSeat(session, game, matchId, seat, token, shared) {
   const rng = random(1000 + seat);
+  const table = { round: 0, cards: [], target: 0, tried: "" };  // Mix Match, from events
   let last = null;
   let queue = Promise.resolve();
   const stream = session.watch({ match_id: matchId, cursor: 0, turns: true }, token);
@@ -138,8 +178,11 @@ function playSeat(session, game, matchId, seat, token, shared) {
       await outOfTurn(turn);
       return;
     }
-    check(turn.legal_moves.length > 0, `seat ${seat} may act with no legal move`);
+    check(turn.legal_moves.length > 0 || game === "mixmatch",
+          `seat ${seat} may act with no legal move`);
     turn.legal_moves.forEach((move) => shared.offered.add(move));
+    if (await claim(turn)) return;
+    if (turn.legal_moves.length === 0) return;  // Mix Match: wait for the hourglass
     await illegal(turn);
     const move = turn.legal_moves[Math.floor(rng() * turn.legal_moves.length)];
     try {
@@ -150,6 +193,35 @@ function playSeat(session, game, matchId, seat, token, shared) {
       check(game === "mixmatch" && [ABORTED, FAILED_PRECONDITION].includes(error.code),
             `a listed move was refused: ${error.details}`);
     }
+  }
+
+  // Mix Match: claim when the table reaches the target (both seats may find the same
+  // claim: the later one is refused as a stale round); true when a claim was sent.
+  async function claim(turn) {
+    if (game !== "mixmatch" || turn.legal_moves.some((m) => m.startsWith("pick"))) return false;
+    const key = `${table.round}:${table.cards.join(",")}`;
+    const expression = table.target ? findClaim(table.cards, table.target) : null;
+    if (!expression || table.tried === key) return false;
+    table.tried = key;
+    try {
+      await session.unary("SubmitMove", {
+        match_id: matchId, mixmatch: { claim: expression, round: table.round },
+        request_id: `${matchId}-${seat}-claim-${key}`}, token);
+      shared.checks.claims += 1;
+    } catch (error) {
+      const { reason } = session.details(error);
+      check(error.code === FAILED_PRECONDITION && reason === "ERROR_REASON_STALE_ROUND",
+            `a correct claim was refused: ${reason} ${error.details}`);
+      shared.checks.stale_round += 1;
+    }
+    return true;
+  }
+
+  function onEvent(data) {
+    if (data.table) table.cards = data.table;
+    if (data.round) table.round = data.round;
+    if (data.type === "round_started") table.target = 0;
+    if (data.type === "dice_rolled") table.target = data.target;
   }
 
   // A card other seats were offered is well-formed but not ours: refused, and the
@@ -192,6 +264,7 @@ function playSeat(session, game, matchId, seat, token, shared) {
     stream.on("data", (item) => {
       if (item.frame === "event") {
         shared.events += 1;
+        onEvent(plain(item.event.data));
         return;
       }
       last = item.turn;
@@ -218,7 +291,7 @@ async function playGame(session, game, seed) {
   const matchId = created.match_id;
   const shared = { acting: new Map(), offered: new Set(), moves: 0, frames: 0, events: 0,
                    checks: { illegal_move: 0, not_your_turn: 0, stale_version: 0,
-                             wrong_phase: 0 } };
+                             wrong_phase: 0, claims: 0, stale_round: 0 } };
   // The match has started (no open seat): joining it and replaying it are the wrong phase.
   await refused(session, session.unary("JoinMatch", { match_id: matchId }), FAILED_PRECONDITION,
                 "ERROR_REASON_WRONG_PHASE");
