@@ -77,6 +77,7 @@ class Table:
     async def move(self) -> None:
         """One random legal move; remember when its first public event was answered."""
         seat = self.state.current_player()
+        assert seat is not None and seat >= 0
         action = self.rng.choice(self.state.legal_actions(seat))
         reply = await self.stub.SubmitMove(pb.SubmitMoveRequest(
             match_id=self.match_id, vivo=pb.VivoMove(card=action),

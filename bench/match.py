@@ -28,6 +28,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -173,7 +174,7 @@ def measure(channel: grpc.Channel, server: int, metrics_port: int, matches: int,
             noops: int, seed: int) -> tuple[Result, Result, float]:
     """(no-op series, SubmitMove series, Redis round trips per move) at one concurrency;
     each series also records the server's CPU milliseconds per call."""
-    health = health_pb2_grpc.HealthStub(channel)
+    health: Any = health_pb2_grpc.HealthStub(channel)  # the stubs package omits its methods
     request = health_pb2.HealthCheckRequest(service="cardroom.v1.MatchService")
     cpu = cpu_seconds(server)
     floor = run_threads(matches, noops, lambda i: lambda: health.Check(request, timeout=10))

@@ -23,6 +23,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
 from typing import Any
 
 import grpc
@@ -115,10 +116,10 @@ def client(port: int, match_ids: list[str], count: int, pipe: Connection) -> Non
 
 
 def open_streams(port: int, match_ids: list[str], count: int
-                 ) -> tuple[list[tuple[multiprocessing.Process, Connection]], dict[str, int]]:
+                 ) -> tuple[list[tuple[BaseProcess, Connection]], dict[str, int]]:
     """Spread `count` streams over client processes, opened one process after another."""
     context = multiprocessing.get_context("spawn")
-    clients: list[tuple[multiprocessing.Process, Connection]] = []
+    clients: list[tuple[BaseProcess, Connection]] = []
     total = {"served": 0, "waiting": 0, "refused": 0}
     for start in range(0, count, PER_PROCESS):
         ours, theirs = context.Pipe()
@@ -131,7 +132,7 @@ def open_streams(port: int, match_ids: list[str], count: int
     return clients, total
 
 
-def close_streams(clients: list[tuple[multiprocessing.Process, Connection]]) -> None:
+def close_streams(clients: list[tuple[BaseProcess, Connection]]) -> None:
     """Tell every client process to close its streams, and wait for it."""
     for _, pipe in clients:
         pipe.send("close")
@@ -145,7 +146,7 @@ def probe(port: int, match_ids: list[str], calls: int) -> tuple[Probe, Probe]:
     """Health Check and GetMatch (a spectator's view), `calls` of each, alternating."""
     health, view = Probe(), Probe()
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-        checks = health_pb2_grpc.HealthStub(channel)
+        checks: Any = health_pb2_grpc.HealthStub(channel)  # the stubs package omits its methods
         stub = match_pb2_grpc.MatchServiceStub(channel)
         request = health_pb2.HealthCheckRequest(service="cardroom.v1.MatchService")
         for i in range(calls):
