@@ -8,6 +8,7 @@ from typing import Any
 
 from shared.errors import InvalidConfig
 from shared.games.livemix.cards import COLOURS, DEFAULT_ROSTER, GROUPS, parse_member
+from shared.quoting import clip, quote
 
 #: Ruling L11: a game is three rounds.
 ROUNDS = 3
@@ -29,13 +30,13 @@ class Config:
     def __post_init__(self) -> None:
         players = self.players
         if isinstance(players, bool) or not isinstance(players, int) or players not in (3, 4):
-            raise InvalidConfig(f"players must be 3 or 4, not {self.players!r}", "players")
+            raise InvalidConfig(f"players must be 3 or 4, not {quote(self.players)}", "players")
         object.__setattr__(self, "roster", _check_roster(self.roster))
         object.__setattr__(self, "removed_colour", self._check_removed())
         lead = self.first_lead
         if isinstance(lead, bool) or not isinstance(lead, int) or not 0 <= lead < self.players:
             raise InvalidConfig(
-                f"first_lead must be a seat 0..{self.players - 1}, not {lead!r}", "first_lead")
+                f"first_lead must be a seat 0..{self.players - 1}, not {quote(lead)}", "first_lead")
         colours = tuple(c for c, name in enumerate(COLOURS) if name != self.removed_colour)
         object.__setattr__(self, "_colours", colours)
 
@@ -51,7 +52,7 @@ class Config:
             return DEFAULT_REMOVED_COLOUR
         if removed not in COLOURS:
             raise InvalidConfig(
-                f"removed_colour must be one of {', '.join(COLOURS)}, not {removed!r}",
+                f"removed_colour must be one of {', '.join(COLOURS)}, not {quote(removed)}",
                 "removed_colour")
         return str(removed)
 
@@ -67,7 +68,8 @@ class Config:
         unknown = sorted(set(data) - set(_FIELDS))
         if unknown:
             raise InvalidConfig(
-                f"unknown Livemix option {unknown[0]!r}; known: {', '.join(_FIELDS)}", unknown[0])
+                f"unknown Livemix option {quote(unknown[0])}; known: {', '.join(_FIELDS)}",
+                clip(str(unknown[0])))
         if "roster" in data and isinstance(data["roster"], list):
             data["roster"] = tuple(data["roster"])
         return cls(**data)
@@ -89,11 +91,11 @@ def _check_roster(roster: object) -> tuple[str, ...]:
     for name in roster:
         if parse_member(name) is None:
             raise InvalidConfig(
-                f"roster: {name!r} is not a Member; write a group A, B or C, a colon, and a "
+                f"roster: {quote(name)} is not a Member; write a group A, B or C, a colon, and a "
                 "colour (heart, gem, flower, moon) or a value 1-12, e.g. \"A:heart\"", "roster")
     doubles = [name for name, count in Counter(roster).items() if count > 1]
     if doubles:
-        raise InvalidConfig(f"roster: Member {doubles[0]} appears twice", "roster")
+        raise InvalidConfig(f"roster: Member {quote(doubles[0])} appears twice", "roster")
     per_group = Counter(name.partition(":")[0] for name in roster)
     for group in GROUPS:
         if per_group[group] != 4:

@@ -27,6 +27,7 @@ from shared.games.livemix.cards import (
     names_of,
 )
 from shared.games.livemix.config import ROUNDS, Config
+from shared.quoting import quote
 
 HAND_SIZE = 12
 
@@ -73,7 +74,7 @@ def _parse_round(config: Config, data: object, k: int) -> RoundDeal:
         raise InvalidDeal(f"{where}: a round is an object with \"hands\" and \"circle\"", "deal")
     unknown = sorted(set(data) - {"hands", "circle"})
     if unknown:
-        raise InvalidDeal(f"{where}: unknown key {unknown[0]!r}", "deal")
+        raise InvalidDeal(f"{where}: unknown key {quote(unknown[0])}", "deal")
     if "hands" not in data:
         raise InvalidDeal(f"{where}: \"hands\" is missing", "deal")
     circle = data.get("circle")
@@ -121,7 +122,7 @@ def _parse_circle(config: Config, circle: object, where: str) -> tuple[int, ...]
     order = []
     for name in circle:
         if not isinstance(name, str) or name not in config.roster:
-            raise InvalidDeal(f"{where}: {name!r} is not a Member of the roster", "deal")
+            raise InvalidDeal(f"{where}: {quote(name)} is not a Member of the roster", "deal")
         index = config.roster.index(name)
         if index in order:
             raise InvalidDeal(f"{where}: Member {name} is placed twice", "deal")

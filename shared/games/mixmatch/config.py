@@ -9,6 +9,7 @@ from typing import Any
 
 from shared.arith import ArithRules
 from shared.errors import InvalidConfig
+from shared.quoting import clip, quote
 
 #: M1: the numbers 1-28, two copies each (56 cards).
 DEFAULT_DECK: tuple[int, ...] = tuple(sorted(list(range(1, 29)) * 2))
@@ -83,7 +84,7 @@ class Config:
         known = {f.name for f in fields(cls)}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise InvalidConfig(f"unknown option {unknown[0]!r}", field=unknown[0])
+            raise InvalidConfig(f"unknown option {quote(unknown[0])}", field=clip(str(unknown[0])))
         values: dict[str, Any] = {}
         for name, raw in data.items():
             values[name] = _read(name, raw)

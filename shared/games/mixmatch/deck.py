@@ -17,6 +17,7 @@ from typing import Any
 
 from shared.errors import InvalidDeal
 from shared.games.mixmatch.config import Config, is_whole
+from shared.quoting import clip, quote
 
 MAX_ROLLS = 1000
 
@@ -60,7 +61,7 @@ def read_deal(config: Config, deal: Any) -> dict[str, Any]:
         raise InvalidDeal("a deal must be an object with 'deck' and/or 'rolls'")
     unknown = sorted(set(deal) - {"deck", "rolls"})
     if unknown:
-        raise InvalidDeal(f"unknown deal key {unknown[0]!r}", field=unknown[0])
+        raise InvalidDeal(f"unknown deal key {quote(unknown[0])}", field=clip(str(unknown[0])))
     deck = deal.get("deck")
     rolls = deal.get("rolls")
     if deck is not None:

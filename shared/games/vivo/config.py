@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.errors import InvalidConfig
+from shared.quoting import clip, quote
 
 from .cards import SUITS, SUITS_MASK, Harmony, Suit
 
@@ -36,12 +37,13 @@ class Config:
     def __post_init__(self) -> None:
         players = self.players
         if type(players) is not int or players not in (3, 4):
-            raise InvalidConfig(f"players must be 3 or 4, not {players!r}", field="players")
+            raise InvalidConfig(f"players must be 3 or 4, not {quote(players)}", field="players")
         object.__setattr__(self, "removed_suit", _check_removed_suit(players, self.removed_suit))
         lead = self.first_lead
         if type(lead) is not int or not 0 <= lead < players:
             raise InvalidConfig(
-                f"first_lead must be a seat 0..{players - 1}, not {lead!r}", field="first_lead")
+                f"first_lead must be a seat 0..{players - 1}, not {quote(lead)}",
+                field="first_lead")
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any] | None) -> Config:
@@ -49,12 +51,12 @@ class Config:
         if data is None:
             return cls()
         if not isinstance(data, Mapping):
-            raise InvalidConfig(f"VIVO options must be an object, not {data!r}")
+            raise InvalidConfig(f"VIVO options must be an object, not {quote(data)}")
         for key in data:
             if key not in ("players", "removed_suit", "first_lead"):
                 raise InvalidConfig(
-                    f"unknown VIVO option {key!r} (known: players, removed_suit, first_lead)",
-                    field=str(key))
+                    f"unknown VIVO option {quote(key)} (known: players, removed_suit, first_lead)",
+                    field=clip(str(key)))
         return cls(**data)
 
     def to_dict(self) -> dict[str, Any]:
@@ -88,14 +90,15 @@ def _check_removed_suit(players: int, suit: object) -> str | None:
         if suit is not None:
             raise InvalidConfig(
                 f"removed_suit applies to 3 players only; a 4-player game uses every suit, "
-                f"got {suit!r}", field="removed_suit")
+                f"got {quote(suit)}", field="removed_suit")
         return None
     if suit is None:
         return DEFAULT_REMOVED_SUIT
     if not isinstance(suit, str):
-        raise InvalidConfig(f"removed_suit must be R, G, B or Y, not {suit!r}",
+        raise InvalidConfig(f"removed_suit must be R, G, B or Y, not {quote(suit)}",
                             field="removed_suit")
     try:
         return Suit.parse(suit).letter
     except ValueError as exc:
-        raise InvalidConfig(f"removed_suit: {exc}", field="removed_suit") from None
+        raise InvalidConfig(f"removed_suit must be R, G, B or Y, not {quote(suit)}",
+                            field="removed_suit") from exc

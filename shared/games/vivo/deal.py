@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.errors import InvalidDeal, MalformedAction
+from shared.quoting import quote
 
 from .cards import (
     CARD_NAMES,
@@ -135,7 +136,7 @@ def _deal_card(config: Config, text: object, where: str) -> int:
     try:
         card = parse_card(text)
     except MalformedAction:
-        raise InvalidDeal(f"{where}: {text!r} is not a VIVO card (e.g. 'R5')",
+        raise InvalidDeal(f"{where}: {quote(text)} is not a VIVO card (e.g. 'R5')",
                           field="deal") from None
     if not config.suit_set >> SUIT_OF[card] & 1:
         suit = Suit(SUIT_OF[card]).label
