@@ -231,3 +231,25 @@ def test_sigterm_ends_open_streams_for_a_resume_and_exits_within_the_grace(
             assert time.monotonic() - started < 6.0
     finally:
         process.stop()
+
+
+def test_streams_woken_together_share_one_read_of_the_new_events(
+        served: tuple[MatchServer, Client]) -> None:
+    server, client = served
+    match_id, tokens = _create(client)
+    channel, watchers = run(_open_streams(server.port, [match_id], 4))
+    try:
+        time.sleep(0.3)  # each stream has read the log so far and waits for a notice
+        trips = server.service.repo.trips.counts
+        before = trips.get("events", 0)
+        play_turn([client], match_id, tokens, random.Random(1), 0)
+        for _ in range(8):  # past the catch-up events, each stream reaches the move
+            seen = run(_next_of_each(watchers))
+            if all(s.event.type == "play" for s in seen):
+                break
+        assert all(s.event.type == "play" for s in seen)
+        # One read served the four streams (a read each would be four); a sweep of the
+        # fan-out may add one more.
+        assert trips.get("events", 0) - before <= 2
+    finally:
+        run(_close(channel, watchers))

@@ -9,6 +9,7 @@ timers, bots, resignation and the event log around them.
 from __future__ import annotations
 
 import asyncio
+import functools
 import math
 import secrets
 import time
@@ -266,7 +267,8 @@ class MatchService:
             sent: int | None = None  # the version of the last turn frame sent
             while True:
                 generation = signal.generation
-                batch = await self.repo.events_after(match_id, cursor, WATCH_BATCH)
+                batch = await signal.read(cursor, functools.partial(
+                    self.repo.events_after, match_id, cursor, WATCH_BATCH))
                 if woken and batch:
                     # From the replica hearing of new events to this stream having them.
                     delay = asyncio.get_running_loop().time() - signal.fired_at

@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 from .repo import MatchRepo, key_for
@@ -40,14 +40,28 @@ class Signal:
         self.watchers = 0
         self.fired_at = 0.0  # loop time of the last wake-up
         self._event = asyncio.Event()
+        #: Reads of the match's new events since the last wake-up, by cursor: the streams
+        #: woken together at one cursor share one read instead of one each.
+        self._reads: dict[int, asyncio.Future[Any]] = {}
         self.subscribed: asyncio.Future[None] | None = None
 
     def fire(self) -> None:
         """Wake every stream waiting on this match."""
         self.generation += 1
         self.fired_at = asyncio.get_running_loop().time()
+        self._reads = {}
         self._event.set()
         self._event = asyncio.Event()
+
+    async def read(self, cursor: int, fetch: Callable[[], Awaitable[Any]]) -> Any:
+        """What `fetch()` answers for `cursor`, shared with every stream that asks for the
+        same cursor before the next wake-up (a read started before a wake-up may miss that
+        change's events; its streams see the new generation and read again)."""
+        shared = self._reads.get(cursor)
+        if shared is None:
+            shared = self._reads[cursor] = asyncio.ensure_future(fetch())
+            shared.add_done_callback(_retrieved)
+        return await asyncio.shield(shared)
 
     async def wait(self, generation: int, timeout: float) -> bool:
         """Wait until the signal fires after `generation` was read (at once if it already
@@ -227,6 +241,12 @@ class FanOut:
                                  extra={"match_id": match_id})
                     signal.seq = seq
                     signal.fire()
+
+
+def _retrieved(future: asyncio.Future[Any]) -> None:
+    """Mark a shared read's failure as seen (each stream that awaited it got it already)."""
+    if not future.cancelled():
+        future.exception()
 
 
 def _settle(future: asyncio.Future[None]) -> None:
