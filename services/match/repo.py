@@ -3,7 +3,7 @@
 Every key of one match carries the hash tag ``{<match id>}`` so a match lives in one Redis
 Cluster slot and a Lua script may touch all of its keys. A move costs one read (a pipeline:
 the state hash, plus the request record when the call has a request id) and one atomic
-write (the ``_MOVE`` script, pipelined with the timer hint when the new state has a deadline).
+write (scripts.MOVE, pipelined with the timer hint when the new state has a deadline).
 The script also publishes the match's new last sequence number on the match's notify
 channel, which the replica's one event fan-out (fanout.py) listens to.
 
@@ -38,11 +38,17 @@ from redis.exceptions import (
 
 from shared.errors import ResourceExhausted, Unavailable
 
+from . import scripts
+
 PREFIX = "cardroom"
 #: What a caller is told while Redis cannot take the call (the cause is logged, not sent).
 UNAVAILABLE = "the match store is unavailable; retry later"
 #: What a caller is told while Redis is out of memory (maxmemory reached).
 STORE_FULL = "the match store is full; retry later"
+#: What a write is told when MATCH_DURABILITY=always and Redis did not persist it.
+NOT_PERSISTED = "the match store did not persist this write; retry with the same request_id"
+#: Longest a write waits for WAITAOF (Redis 7.2 and later) before it is not acknowledged.
+WAITAOF_MS = 1000
 #: Lobby scopes: the public lobby, and every match including private ones (the admin's).
 PUBLIC, ALL = "public", "all"
 #: Redis connections one replica may hold at once (calls beyond wait for a free one).
@@ -52,79 +58,6 @@ MAX_SEATS = 8
 #: The version idle timer entries carry (TimerEntry.idle).
 IDLE_VERSION = -1
 NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
-
-# Checks the request record, then the version, and only then writes: new state fields,
-# version + 1, the events (stream ids "<seq>-0"), the actions, the request's result, and the
-# expiry of a finished match, all in one atomic step.
-_MOVE = """
-local has_request = ARGV[7] == '1'
-if has_request then
-  local prior = redis.call('GET', KEYS[4])
-  if prior then return {'dup', prior} end
-end
-local current = redis.call('HGET', KEYS[1], 'version')
-if ARGV[8] == 'new' then
-  if current then return {'stale', current} end
-  current = '0'
-elseif not current then
-  return {'missing', ''}
-end
-if tonumber(current) ~= tonumber(ARGV[1]) then return {'stale', current} end
-local seq = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
-local first = seq + 1
-local n_events = tonumber(ARGV[11])
-local n_actions = tonumber(ARGV[12])
-for i = 1, n_events do
-  seq = seq + 1
-  redis.call('XADD', KEYS[2], seq .. '-0', 'e', ARGV[13 + i])
-end
-for i = 1, n_actions do
-  redis.call('RPUSH', KEYS[3], ARGV[13 + n_events + i])
-end
-local version = tonumber(current) + 1
-redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[2], 'meta', ARGV[3],
-           'engine', ARGV[4], 'seq', seq, 'deadline', ARGV[5], 'bot_retry', ARGV[6])
-local result = '{"version":' .. version .. ',"first":' .. first .. ',"last":' .. seq ..
-               ',"seat":' .. ARGV[13] .. '}'
-if has_request then
-  redis.call('SET', KEYS[4], result, 'PX', ARGV[9])
-end
-local expire = tonumber(ARGV[10])
-if expire > 0 then
-  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], expire) end
-end
-redis.call('PUBLISH', KEYS[5], seq)
-return {'ok', result}
-"""
-
-# Moves the bot re-enqueue time of one version forward; only one replica's call succeeds.
-_TOUCH = """
-local current = redis.call('HGET', KEYS[1], 'version')
-if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
-if redis.call('HGET', KEYS[1], 'bot_retry') ~= ARGV[2] then return 0 end
-redis.call('HSET', KEYS[1], 'bot_retry', ARGV[3])
-return 1
-"""
-
-
-# Counts one creation by a caller this minute and one more live match of it, unless either
-# count is at its limit: then nothing is counted and the limit is named.
-_ADMIT = """
-if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then return 'rate' end
-if tonumber(redis.call('GET', KEYS[2]) or '0') >= tonumber(ARGV[2]) then return 'live' end
-redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], 120000)
-redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
-return 'ok'
-"""
-
-# One live match of a creator is over: its count goes down, never below zero.
-_RELEASE = """
-if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
-return 1
-"""
-
 
 def key_for(kind: str, match_id: str = "", part: str = "") -> str:
     """The Redis key of `kind` ("state", "events", "actions", "request", "lobby", "timers"),
@@ -168,7 +101,7 @@ class Snapshot:
 
 @dataclass(slots=True)
 class Write:
-    """Everything one atomic write stores (see _MOVE)."""
+    """Everything one atomic write stores (see scripts.MOVE)."""
 
     expected_version: int
     status: str
@@ -253,7 +186,13 @@ class MatchRepo:
         self.trips = RoundTrips()
         #: Why writes are refused now (services.match.health sets it), else None.
         self.refusal: str | None = None
+        #: MATCH_DURABILITY=always: each write checks, in its own transaction, that Redis
+        #: writes it to its append-only file and fsyncs it before answering.
+        self.persist_each_write = False
+        #: Whether Redis has WAITAOF (7.2 and later): then each write also waits for it.
+        self.has_waitaof = False
         self._move_sha = ""
+        self._durable_sha = ""
         self._touch_sha = ""
 
     @classmethod
@@ -275,9 +214,14 @@ class MatchRepo:
 
     async def register_scripts(self) -> None:
         """Load the Lua scripts once; writes then call them by SHA (EVALSHA)."""
-        self._move_sha = await self._timed("script_load", lambda: self.client.script_load(_MOVE))
+        self._move_sha = await self._timed("script_load",
+                                           lambda: self.client.script_load(scripts.MOVE))
+        self._durable_sha = await self._timed(
+            "script_load", lambda: self.client.script_load(scripts.PERSISTING + scripts.MOVE))
+        version = (await self._timed("info", lambda: self.client.info("server")))["redis_version"]
+        self.has_waitaof = tuple(int(x) for x in str(version).split(".")[:2]) >= (7, 2)
         self._touch_sha = await self._timed("script_load",
-                                            lambda: self.client.script_load(_TOUCH))
+                                            lambda: self.client.script_load(scripts.TOUCH))
 
     async def _timed(self, op: str, call: Callable[[], Awaitable[Any]]) -> Any:
         started = time.perf_counter()
@@ -386,8 +330,15 @@ class MatchRepo:
         ]
         args += [_dumps(e) for e in change.events] + [_dumps(a) for a in change.actions]
         idle = (TimerEntry.idle(match_id).member, change.idle_ms) if change.idle_ms else None
-        reply = await self._run_script("write", lambda: self._move_sha, keys, args, timer, idle)
+        if self.persist_each_write:
+            reply = await self._run_script("write", lambda: self._durable_sha, keys, args,
+                                           timer, idle, durable=True)
+        else:
+            reply = await self._run_script("write", lambda: self._move_sha, keys, args, timer,
+                                           idle)
         kind, payload = reply[0], reply[1]
+        if kind == "unpersisted":
+            raise Unavailable(f"{NOT_PERSISTED} ({payload})")
         if kind in ("ok", "dup"):
             done = json.loads(payload)
             seat = done["seat"] if done["seat"] >= 0 else None
@@ -407,11 +358,16 @@ class MatchRepo:
 
     async def _run_script(self, op: str, sha: Callable[[], str], keys: list[str],
                           args: list[Any], timer: TimerEntry | None,
-                          idle: tuple[str, int] | None = None) -> Any:
+                          idle: tuple[str, int] | None = None, durable: bool = False) -> Any:
         if not sha():
             await self.register_scripts()
-        pipe = self.client.pipeline(transaction=False)
+        pipe = self.client.pipeline(transaction=durable)
         pipe.evalsha(sha(), len(keys), *keys, *args)
+        if durable:
+            # Read in the same transaction as the write: the policy the write was made under.
+            pipe.config_get("appendfsync")
+            if self.has_waitaof:
+                pipe.execute_command("WAITAOF", 1, 0, WAITAOF_MS)
         if timer is not None:
             # A hint only: the timer loop checks it against the state (timers.py), so adding
             # it even when the script refuses the write is harmless.
@@ -423,7 +379,9 @@ class MatchRepo:
         except NoScriptError:
             # Redis restarted or flushed its script cache: load again and retry once.
             await self.register_scripts()
-            return await self._run_script(op, sha, keys, args, timer, idle)
+            return await self._run_script(op, sha, keys, args, timer, idle, durable)
+        if durable and replies[0][0] == "ok":
+            _check_persisted(replies[1], replies[2] if self.has_waitaof else None)
         return replies[0]
 
     # ---- quotas -----------------------------------------------------------------------
@@ -442,13 +400,13 @@ class MatchRepo:
         self._writable()
         keys = [key_for("quota", part=f"rate:{caller}:{minute}"),
                 key_for("quota", part=f"live:{caller}")]
-        script = self.client.register_script(_ADMIT)
+        script = self.client.register_script(scripts.ADMIT)
         return str(await self._timed("quota", lambda: script(
             keys=keys, args=[per_minute, live, live_ttl_ms])))
 
     async def release(self, caller: str) -> None:
         """One live match of `caller` is over (or gone)."""
-        script = self.client.register_script(_RELEASE)
+        script = self.client.register_script(scripts.RELEASE)
         await self._timed("quota", lambda: script(keys=[key_for("quota", part=f"live:{caller}")]))
 
     # ---- lobby ------------------------------------------------------------------------
@@ -573,6 +531,15 @@ def transient(exc: RedisError) -> bool:
                   | OutOfMemoryError):
         return True
     return isinstance(exc, ResponseError) and str(exc).startswith("MISCONF")
+
+
+def _check_persisted(fsync: dict[str, str], waitaof: list[int] | None) -> None:
+    """Refuse to acknowledge a write (Unavailable) that Redis did not fsync before answering:
+    appendfsync was not "always" when it ran, or WAITAOF saw no local fsync."""
+    if fsync.get("appendfsync") != "always":
+        raise Unavailable(f"{NOT_PERSISTED} (appendfsync is {fsync.get('appendfsync', '?')})")
+    if waitaof is not None and int(waitaof[0]) < 1:
+        raise Unavailable(f"{NOT_PERSISTED} (WAITAOF timed out)")
 
 
 def out_of_memory(exc: RedisError) -> bool:

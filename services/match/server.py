@@ -19,7 +19,7 @@ from .app import MatchService
 from .bots import CeleryQueue, TaskQueue
 from .cache import StateCache
 from .fanout import FanOut
-from .health import RedisHealth
+from .health import ALWAYS, RedisHealth
 from .limits import Limits
 from .metrics import MatchMetrics
 from .quotas import Quotas
@@ -133,6 +133,7 @@ async def _assemble(runner: LoopThread, settings: MatchSettings,
     repo = MatchRepo.from_url(settings.common.redis_url, request_ttl_s=settings.request_ttl_s,
                               observe=metrics.observe_redis, timeout_s=settings.redis_timeout_s,
                               max_connections=settings.redis_connections)
+    repo.persist_each_write = settings.durability == ALWAYS
     try:
         await repo.register_scripts()
     except BaseException:

@@ -1,0 +1,87 @@
+"""The Lua scripts of the match repository (repo.py): each one atomic step on one match's
+keys (or on one caller's quota keys), run by SHA."""
+
+# Checks the request record, then the version, and only then writes: new state fields,
+# version + 1, the events (stream ids "<seq>-0"), the actions, the request's result, and the
+# expiry of a finished match, all in one atomic step.
+MOVE = """
+local has_request = ARGV[7] == '1'
+if has_request then
+  local prior = redis.call('GET', KEYS[4])
+  if prior then return {'dup', prior} end
+end
+local current = redis.call('HGET', KEYS[1], 'version')
+if ARGV[8] == 'new' then
+  if current then return {'stale', current} end
+  current = '0'
+elseif not current then
+  return {'missing', ''}
+end
+if tonumber(current) ~= tonumber(ARGV[1]) then return {'stale', current} end
+local seq = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
+local first = seq + 1
+local n_events = tonumber(ARGV[11])
+local n_actions = tonumber(ARGV[12])
+for i = 1, n_events do
+  seq = seq + 1
+  redis.call('XADD', KEYS[2], seq .. '-0', 'e', ARGV[13 + i])
+end
+for i = 1, n_actions do
+  redis.call('RPUSH', KEYS[3], ARGV[13 + n_events + i])
+end
+local version = tonumber(current) + 1
+redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[2], 'meta', ARGV[3],
+           'engine', ARGV[4], 'seq', seq, 'deadline', ARGV[5], 'bot_retry', ARGV[6])
+local result = '{"version":' .. version .. ',"first":' .. first .. ',"last":' .. seq ..
+               ',"seat":' .. ARGV[13] .. '}'
+if has_request then
+  redis.call('SET', KEYS[4], result, 'PX', ARGV[9])
+end
+local expire = tonumber(ARGV[10])
+if expire > 0 then
+  for i = 1, 3 do redis.call('PEXPIRE', KEYS[i], expire) end
+end
+redis.call('PUBLISH', KEYS[5], seq)
+return {'ok', result}
+"""
+
+# MATCH_DURABILITY=always puts this check before _MOVE: no write while Redis keeps no
+# append-only file or fails to write it (CONFIG, which tells the fsync policy, is not
+# allowed in scripts: the same MULTI reads it, see MatchRepo.write).
+PERSISTING = """
+local info = redis.call('INFO', 'persistence')
+if not string.find(info, 'aof_enabled:1', 1, true) then
+  return {'unpersisted', 'appendonly is off'}
+end
+if not string.find(info, 'aof_last_write_status:ok', 1, true) then
+  return {'unpersisted', 'the append-only file cannot be written'}
+end
+"""
+
+# Moves the bot re-enqueue time of one version forward; only one replica's call succeeds.
+TOUCH = """
+local current = redis.call('HGET', KEYS[1], 'version')
+if not current or tonumber(current) ~= tonumber(ARGV[1]) then return 0 end
+if redis.call('HGET', KEYS[1], 'bot_retry') ~= ARGV[2] then return 0 end
+redis.call('HSET', KEYS[1], 'bot_retry', ARGV[3])
+return 1
+"""
+
+
+# Counts one creation by a caller this minute and one more live match of it, unless either
+# count is at its limit: then nothing is counted and the limit is named.
+ADMIT = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then return 'rate' end
+if tonumber(redis.call('GET', KEYS[2]) or '0') >= tonumber(ARGV[2]) then return 'live' end
+redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], 120000)
+redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[3])
+return 'ok'
+"""
+
+# One live match of a creator is over: its count goes down, never below zero.
+RELEASE = """
+if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+return 1
+"""
