@@ -198,7 +198,7 @@ class Seat(_message.Message):
         ...
 
 class MatchSummary(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'players', 'version', 'seats', 'open_seats', 'create_time', 'private')
+    __slots__ = ('match_id', 'game', 'status', 'players', 'version', 'seats', 'open_seats', 'create_time', 'private', 'dealt_by')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -208,6 +208,7 @@ class MatchSummary(_message.Message):
     OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    DEALT_BY_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -217,8 +218,9 @@ class MatchSummary(_message.Message):
     open_seats: _containers.RepeatedScalarFieldContainer[int]
     create_time: _timestamp_pb2.Timestamp
     private: bool
+    dealt_by: str
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., private: bool=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., private: bool=..., dealt_by: _Optional[str]=...) -> None:
         ...
 
 class GetMatchRequest(_message.Message):
@@ -260,7 +262,7 @@ class MatchResult(_message.Message):
         ...
 
 class MatchView(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'version', 'seat', 'players', 'seats', 'options', 'current_player', 'may_act', 'legal_moves', 'scores', 'round_scores', 'deadline', 'deadline_kind', 'event_seq', 'observation', 'result')
+    __slots__ = ('match_id', 'game', 'status', 'version', 'seat', 'players', 'seats', 'options', 'current_player', 'may_act', 'legal_moves', 'scores', 'round_scores', 'deadline', 'deadline_kind', 'event_seq', 'observation', 'result', 'dealt_by', 'seed_commitment')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -279,6 +281,8 @@ class MatchView(_message.Message):
     EVENT_SEQ_FIELD_NUMBER: _ClassVar[int]
     OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    DEALT_BY_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -297,8 +301,10 @@ class MatchView(_message.Message):
     event_seq: int
     observation: _struct_pb2.Struct
     result: MatchResult
+    dealt_by: str
+    seed_commitment: str
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., current_player: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., observation: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., current_player: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., observation: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., dealt_by: _Optional[str]=..., seed_commitment: _Optional[str]=...) -> None:
         ...
 
 class LivemixMove(_message.Message):
@@ -455,7 +461,7 @@ class ReplayAction(_message.Message):
         ...
 
 class GetReplayResponse(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'options', 'seed', 'deal', 'start_time', 'actions', 'events', 'scores', 'round_scores', 'result', 'seats')
+    __slots__ = ('match_id', 'game', 'status', 'options', 'seed', 'deal', 'start_time', 'actions', 'events', 'scores', 'round_scores', 'result', 'seats', 'seed_salt', 'seed_commitment')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -469,6 +475,8 @@ class GetReplayResponse(_message.Message):
     ROUND_SCORES_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
+    SEED_SALT_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -482,8 +490,10 @@ class GetReplayResponse(_message.Message):
     round_scores: _containers.RepeatedCompositeFieldContainer[RoundScores]
     result: MatchResult
     seats: _containers.RepeatedCompositeFieldContainer[Seat]
+    seed_salt: str
+    seed_commitment: str
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., start_time: _Optional[float]=..., actions: _Optional[_Iterable[_Union[ReplayAction, _Mapping]]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., start_time: _Optional[float]=..., actions: _Optional[_Iterable[_Union[ReplayAction, _Mapping]]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., seed_salt: _Optional[str]=..., seed_commitment: _Optional[str]=...) -> None:
         ...
 
 class ResignRequest(_message.Message):
