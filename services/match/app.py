@@ -129,8 +129,14 @@ class MatchService:
         if counted:
             assert self.quotas is not None
             await quotas.admit(self.repo, self.quotas, caller, self.clock())
+        dealt_by = "server" if seed is None and deal is None else "creator"
+        if dealt_by == "creator" and caller and not admin:
+            # A stranger joining from the lobby must not sit at a table whose every hand
+            # its creator knows: a chosen deal keeps the match out of the public lobby.
+            private = True
         if seed is None and deal is None:
             seed = secrets.randbits(62)
+        salt = secrets.token_hex(16)
         now = self.clock()
         state = registry.new_game(game, config, seed=seed, deal=deal, now=now)
         match_id = model.new_match_id(now)
@@ -149,7 +155,8 @@ class MatchService:
             "deal": dict(deal) if deal is not None else None, "seats": records,
             "clock": _clock_dict(clock), "created": now, "updated": now, "started": None,
             "result": None, "timer": None, "bots": [], "private": bool(private),
-            "creator": caller if counted else None}
+            "creator": caller if counted else None, "dealt_by": dealt_by, "salt": salt,
+            "commitment": model.commitment(salt, seed, dict(deal) if deal is not None else None)}
         status = OPEN if any(s.kind == model.OPEN_SEAT for s in specs) else ACTIVE
         snap = Snapshot(match_id, 0, "", meta, "{}", 0, 0, 0)
         pending = Pending(snap, state, meta, status, [_created_event(meta)])
@@ -327,7 +334,8 @@ class MatchService:
             "actions": await self.repo.actions(match_id),
             "events": await self.repo.events_after(match_id, 0, count=1_000_000),
             "scores": state.scores(), "round_scores": state.round_scores(),
-            "result": meta["result"], "seats": [model.public_seat(s) for s in meta["seats"]]}
+            "result": meta["result"], "seats": [model.public_seat(s) for s in meta["seats"]],
+            "seed_salt": meta.get("salt", ""), "seed_commitment": meta.get("commitment", "")}
 
     # ---- moves ------------------------------------------------------------------------
 

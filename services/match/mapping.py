@@ -179,7 +179,8 @@ def view(data: Mapping[str, Any]) -> pb.MatchView:
         round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
         deadline_kind=DEADLINES.get(data["deadline_kind"], pb.DEADLINE_KIND_UNSPECIFIED),
         event_seq=data["event_seq"], observation=to_struct(data["observation"]),
-        result=result(data["result"]))
+        result=result(data["result"]), dealt_by=data.get("dealt_by", ""),
+        seed_commitment=data.get("seed_commitment", ""))
     if data["seat"] is not None:
         message.seat = data["seat"]
     if data["current_player"] is not None:
@@ -210,7 +211,8 @@ def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
         match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
         status=STATUS_ENUMS[data["status"]], players=data["players"], version=data["version"],
         seats=[seat(s) for s in data["seats"]], open_seats=data["open_seats"],
-        create_time=timestamp(data["created"]), private=data["private"])
+        create_time=timestamp(data["created"]), private=data["private"],
+        dealt_by=data.get("dealt_by", ""))
 
 
 def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
@@ -220,7 +222,8 @@ def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
         status=STATUS_ENUMS[data["status"]], options=to_struct(data["options"]),
         start_time=data["start"] or 0.0, events=events(data["events"]), scores=data["scores"],
         round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
-        result=result(data["result"]), seats=[seat(s) for s in data["seats"]])
+        result=result(data["result"]), seats=[seat(s) for s in data["seats"]],
+        seed_salt=data.get("seed_salt", ""), seed_commitment=data.get("seed_commitment", ""))
     for item in data["actions"]:
         action = message.actions.add(action=item["action"], time=item["now"])
         if item["seat"] is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import json
 import re
 import secrets
 import time
@@ -132,6 +133,21 @@ def check_clock(clock: ClockSpec | None) -> None:
     if clock.on_timeout not in ON_TIMEOUT:
         raise InvalidArgument(f"clock on_timeout must be one of {', '.join(ON_TIMEOUT)}",
                               "clock.on_timeout")
+
+
+def committed_text(seed: int | None, deal: dict[str, Any] | None) -> str:
+    """What the seed commitment covers: the seed in decimal, else the deal as compact JSON
+    with sorted keys."""
+    if seed is not None:
+        return str(seed)
+    return json.dumps(deal, sort_keys=True, separators=(",", ":"))
+
+
+def commitment(salt_hex: str, seed: int | None, deal: dict[str, Any] | None) -> str:
+    """The published commitment to a match's deal: hex SHA-256 of the salt's bytes followed
+    by committed_text; the replay reveals salt and seed so anyone can check it."""
+    data = bytes.fromhex(salt_hex) + committed_text(seed, deal).encode()
+    return hashlib.sha256(data).hexdigest()
 
 
 def seat_record(spec: SeatSpec, token_digest: str | None) -> dict[str, Any]:

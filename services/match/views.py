@@ -77,7 +77,8 @@ def view(snap: Snapshot, state: State, seat: int | None, now: float | None = Non
         "scores": state.scores(), "round_scores": state.round_scores(),
         "deadline": timer["at"] if timer else None,
         "deadline_kind": timer["kind"] if timer else "", "event_seq": snap.seq,
-        "observation": state.observation(seat), "result": meta["result"]}
+        "observation": state.observation(seat), "result": meta["result"],
+        "dealt_by": meta.get("dealt_by", ""), "seed_commitment": meta.get("commitment", "")}
 
 
 def summary(snap: Snapshot) -> dict[str, Any]:
@@ -88,7 +89,7 @@ def summary(snap: Snapshot) -> dict[str, Any]:
             "seats": [model.public_seat(s) for s in meta["seats"]],
             "open_seats": [i for i, s in enumerate(meta["seats"])
                            if s["kind"] == model.OPEN_SEAT],
-            "private": bool(meta.get("private"))}
+            "private": bool(meta.get("private")), "dealt_by": meta.get("dealt_by", "")}
 
 
 def page_token(after: str, game: str, status: str, scope: str = PUBLIC) -> str:
