@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from typing import Any
 
 import grpc
@@ -28,7 +29,11 @@ from .servicer import MatchServicer
 from .settings import MatchSettings
 from .timers import TimerLoop
 
+log = logging.getLogger(__name__)
+
 SERVICE_NAME = "cardroom.v1.MatchService"
+#: Seconds a replica's stop may take beyond its grace (streams ending, Redis closing).
+STOP_EXTRA_S = 5.0
 #: Longest a stopping replica waits for its streams to send their last status.
 STREAM_END_S = 2.0
 #: gRPC server options: keepalive pings find dead clients of idle streams; connections are
@@ -84,9 +89,18 @@ class MatchServer:
         if self.runner.loop.is_closed():
             return  # stopped already
         try:
-            self.runner.run(self._stop(grace))
+            # Bounded: a step that hangs (a broker that never answers) must not keep the
+            # process past its grace; what is left is cancelled below.
+            self.runner.run(self._stop(grace), timeout=(grace or 0.0) + STOP_EXTRA_S)
+        except TimeoutError:
+            log.warning("stopping took longer than the grace period; cancelling the rest")
         finally:
             self.runner.close()
+
+    @property
+    def in_flight(self) -> int:
+        """Calls and streams still open (after stop: what the grace did not finish)."""
+        return self.limits.active + self.limits.streams
 
     async def _stop(self, grace: float | None) -> None:
         if self.timers is not None:
@@ -136,9 +150,16 @@ async def _assemble(runner: LoopThread, settings: MatchSettings,
     repo.persist_each_write = settings.durability == ALWAYS
     try:
         await repo.register_scripts()
+        return _wire(runner, settings, registry, metrics, repo, host, queue, run_timers,
+                     service_options)
     except BaseException:
-        await repo.close()
+        await repo.close()  # nothing half-built keeps a connection open
         raise
+
+
+def _wire(runner: LoopThread, settings: MatchSettings, registry: CollectorRegistry,
+          metrics: MatchMetrics, repo: MatchRepo, host: str, queue: TaskQueue | None,
+          run_timers: bool, service_options: dict[str, Any]) -> MatchServer:
     if queue is None:
         queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue,
                             settings.bot_search_queue)

@@ -308,12 +308,17 @@ class LoopThread:
             return
         try:
             self.run(_cancel_others(), timeout=10)
+        except TimeoutError:
+            log.warning("tasks did not end within 10 s of being cancelled")
         finally:
             self.loop.call_soon_threadsafe(self.loop.stop)
             self._thread.join(timeout=10)
             if not self.loop.is_running():
                 self.loop.run_until_complete(self.loop.shutdown_asyncgens())
-                self.loop.run_until_complete(self.loop.shutdown_default_executor())
+                # A thread stuck in a blocking call (a broker client) is left behind.
+                with contextlib.suppress(TimeoutError):
+                    self.loop.run_until_complete(asyncio.wait_for(
+                        self.loop.shutdown_default_executor(), 5))
                 self.loop.close()
 
 
