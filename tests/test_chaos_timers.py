@@ -38,7 +38,7 @@ def replicas(redis_server: RedisServer, tmp_path: Path) -> Iterator[list[Service
         client.execute_command("SELECT", 6)
         client.flushdb()
     env = {"REDIS_URL": url, "CELERY_BROKER_URL": url, "LOG_LEVEL": "INFO",
-           "MATCH_TIMER_INTERVAL": "0.02"}
+           "MATCH_TIMER_INTERVAL": "0.02", "MATCH_MIN_TIMER": "0.1"}
     started = [ServiceProcess("services.match", env, tmp_path / f"match{i}.log")
                for i in range(REPLICAS)]
     for replica in started:

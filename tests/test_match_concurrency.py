@@ -33,8 +33,8 @@ from shared.proto.cardroom.v1 import match_pb2 as pb
 @pytest.fixture
 def replicas(redis_url: str) -> Iterator[tuple[MatchServer, MatchServer]]:
     """Two replicas whose timer loops poll every 20 ms."""
-    with match_server(redis_url, timer_interval_s=0.02) as one, \
-            match_server(redis_url, timer_interval_s=0.02) as two:
+    with match_server(redis_url, timer_interval_s=0.02, min_timer_s=0.1) as one, \
+            match_server(redis_url, timer_interval_s=0.02, min_timer_s=0.1) as two:
         yield one, two
 
 

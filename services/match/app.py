@@ -88,8 +88,11 @@ class MatchService:
                  bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
                  metrics: MatchMetrics | None = None, cache: StateCache | None = None,
                  fanout: FanOut | None = None, idle_wake_s: float = 30.0,
-                 quotas: Quotas | None = None, idle_ttl_s: float = 0.0) -> None:
+                 quotas: Quotas | None = None, idle_ttl_s: float = 0.0,
+                 min_timer_s: float = 0.0) -> None:
         self.repo = repo
+        #: Shortest per-move clock or hourglass a match may ask for (MATCH_MIN_TIMER).
+        self.min_timer_s = min_timer_s
         #: An open or active match unwritten this long is abandoned (0: never).
         self.idle_ttl_s = idle_ttl_s
         #: Limits on creating matches; None: no limit (unit tests, benchmarks).
@@ -122,7 +125,8 @@ class MatchService:
         except InvalidArgument as exc:
             raise _in_options(exc) from None
         specs = model.check_seats(players, seats)
-        model.check_clock(clock)
+        model.check_clock(clock, self.min_timer_s)
+        model.check_hourglass(registry.config_dict(config), self.min_timer_s)
         check_policies(game, specs, clock)
         admin = model.is_admin(token, self.admin_token)
         counted = bool(caller) and self.quotas is not None and not admin

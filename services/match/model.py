@@ -124,15 +124,27 @@ def check_name(name: str) -> str:
     return name
 
 
-def check_clock(clock: ClockSpec | None) -> None:
-    """Reject a per-move clock that cannot work."""
+def check_clock(clock: ClockSpec | None, minimum: float = 0.0) -> None:
+    """Reject a per-move clock that cannot work, or that is shorter than `minimum` seconds
+    (MATCH_MIN_TIMER: a match must not be able to keep the timer loop busy by itself)."""
     if clock is None:
         return
     if not 0 < clock.seconds <= 86400:
         raise InvalidArgument("clock seconds must be above 0 and at most a day", "clock.seconds")
+    if clock.seconds < minimum:
+        raise InvalidArgument(f"clock seconds must be at least {minimum:g} (MATCH_MIN_TIMER)",
+                              "clock.seconds")
     if clock.on_timeout not in ON_TIMEOUT:
         raise InvalidArgument(f"clock on_timeout must be one of {', '.join(ON_TIMEOUT)}",
                               "clock.on_timeout")
+
+
+def check_hourglass(options: dict[str, Any], minimum: float) -> None:
+    """Reject an engine hourglass (Mix Match) shorter than `minimum` seconds; 0 is none."""
+    seconds = options.get("hourglass_seconds")
+    if isinstance(seconds, int | float) and 0 < seconds < minimum:
+        raise InvalidArgument(f"hourglass_seconds must be 0 (none) or at least {minimum:g} "
+                              "(MATCH_MIN_TIMER)", "options.hourglass_seconds")
 
 
 def committed_text(seed: int | None, deal: dict[str, Any] | None) -> str:

@@ -475,6 +475,12 @@ class MatchRepo:
             key_for("timers"), 0, limit - 1))
         return [TimerEntry.parse(m) for m in members]
 
+    async def drop_timers(self, entries: Sequence[TimerEntry]) -> None:
+        """Remove several outdated timer entries at once."""
+        if entries:
+            await self._timed("timers", lambda: self.client.zrem(
+                key_for("timers"), *(e.member for e in entries)))
+
     async def drop_timer(self, entry: TimerEntry) -> None:
         """Remove a handled or outdated timer entry."""
         await self._timed("timers", lambda: self.client.zrem(key_for("timers"), entry.member))

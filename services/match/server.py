@@ -171,7 +171,8 @@ def _wire(runner: LoopThread, settings: MatchSettings, registry: CollectorRegist
                            cache=StateCache(settings.state_cache), fanout=fanout,
                            quotas=Quotas(settings.create_per_minute, settings.live_per_creator,
                                          settings.max_live),
-                           idle_ttl_s=settings.idle_ttl_s, **service_options)
+                           idle_ttl_s=settings.idle_ttl_s, min_timer_s=settings.min_timer_s,
+                           **service_options)
     limits = Limits(metrics, max_active=settings.max_active, max_streams=settings.max_streams,
                     max_streams_per_peer=settings.max_streams_per_peer,
                     stall_s=settings.stream_stall_s)

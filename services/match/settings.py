@@ -63,6 +63,8 @@ class MatchSettings:
     #: MATCH_IDLE_TTL: seconds an open or active match may go without a write before it is
     #: abandoned (and then expires like a finished one).
     idle_ttl_s: float = 86400.0
+    #: MATCH_MIN_TIMER: shortest per-move clock or Mix Match hourglass, in seconds.
+    min_timer_s: float = 1.0
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> MatchSettings:
@@ -90,6 +92,7 @@ class MatchSettings:
             live_per_creator=_count(env, "MATCH_LIVE_PER_CREATOR", 100),
             max_live=_count(env, "MATCH_MAX_LIVE", 100_000),
             idle_ttl_s=_seconds(env, "MATCH_IDLE_TTL", 86400.0),
+            min_timer_s=_seconds(env, "MATCH_MIN_TIMER", 1.0),
         )
 
 

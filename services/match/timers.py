@@ -24,6 +24,7 @@ from shared.games.base import SIMULTANEOUS, State
 
 from . import model
 from .bots import still_in
+from .repo import TimerEntry
 
 log = logging.getLogger(__name__)
 
@@ -93,10 +94,15 @@ class TimerLoop:
     """Polls the timer index and fires what is due; one per replica, an asyncio task."""
 
     def __init__(self, service: Any, interval_s: float = 0.25, batch: int = 100,
-                 gauge_every_s: float = 5.0, trim_every_s: float = 5.0) -> None:
+                 gauge_every_s: float = 5.0, trim_every_s: float = 5.0, parallel: int = 16
+                 ) -> None:
         self.service = service
         self.interval_s = interval_s
         self.batch = batch
+        #: Entries fired at once: their Redis round trips overlap.
+        self.parallel = parallel
+        #: Whether the last poll took a whole batch (more may be due: poll again at once).
+        self.full = False
         self.gauge_every_s = gauge_every_s
         #: Seconds between two steps of the lobby trim (one batch of each game's index).
         self.trim_every_s = trim_every_s
@@ -107,34 +113,52 @@ class TimerLoop:
         self._redis_down = False
 
     async def run_once(self) -> list[str]:
-        """Fire every entry due now; the kinds this replica fired."""
+        """Fire the entries due now (one batch, earliest first, several at once); the kinds
+        this replica fired, in the order of the entries."""
         repo = self.service.repo
-        fired = []
-        now_ms = model.now_ms(self.service.clock())
-        for entry in await repo.due_timers(now_ms, self.batch):
-            try:
-                kind = await self.service.fire_timer(entry)
-            except Unavailable:
-                raise  # Redis is away or refuses writes: keep the entry for the next poll
-            except CardroomError as exc:
-                # The engine refused the time-out: nothing will change that, so drop it.
-                log.warning("timer not fired: %s", exc.reason, extra={"match_id": entry.match_id})
-                kind = None
-            except RedisError:
-                raise  # keep the entry: the next poll tries again
-            except Exception:
-                log.exception("timer failed", extra={"match_id": entry.match_id})
-                kind = None
-            if kind == LATER:
-                continue  # an idle entry moved to the match's new idle time: keep it
-            if kind:
-                fired.append(kind)
-                lag_ms = model.now_ms(self.service.clock()) - entry.due_ms
-                if not entry.is_idle:  # an idle entry's own time is its score, not its name
-                    self.service.metrics.timer_lag.labels(kind).observe(max(lag_ms, 0) / 1000)
-            await repo.drop_timer(entry)
+        due = await repo.due_timers(model.now_ms(self.service.clock()), self.batch)
+        self.full = len(due) == self.batch
+        # One firing per match per poll: an entry older than another of the same match in
+        # the batch names a version that is gone, so it is dropped without a read.
+        newest: dict[str, int] = {}
+        for entry in due:
+            if not entry.is_idle:
+                newest[entry.match_id] = max(newest.get(entry.match_id, 0), entry.version)
+        stale = [e for e in due if not e.is_idle and e.version < newest[e.match_id]]
+        await repo.drop_timers(stale)
+        live = [e for e in due if e not in stale]
+        gate = asyncio.Semaphore(self.parallel)
+
+        async def one(entry: TimerEntry) -> str | None:
+            async with gate:
+                return await self._fire(entry)
+
+        kinds = await asyncio.gather(*(one(e) for e in live))
         self.service.metrics.timer_loop_seconds.set(self.service.clock())
-        return fired
+        return [k for k in kinds if k]
+
+    async def _fire(self, entry: TimerEntry) -> str | None:
+        """Fire one entry and drop it unless it must be kept; the kind fired, else None."""
+        try:
+            kind = await self.service.fire_timer(entry)
+        except Unavailable:
+            raise  # Redis is away or refuses writes: keep the entry for the next poll
+        except CardroomError as exc:
+            # The engine refused the time-out: nothing will change that, so drop it.
+            log.warning("timer not fired: %s", exc.reason, extra={"match_id": entry.match_id})
+            kind = None
+        except RedisError:
+            raise  # keep the entry: the next poll tries again
+        except Exception:
+            log.exception("timer failed", extra={"match_id": entry.match_id})
+            kind = None
+        if kind == LATER:
+            return None  # an idle entry moved to the match's new idle time: keep it
+        if kind and not entry.is_idle:  # an idle entry's own time is its score, not its name
+            lag_ms = model.now_ms(self.service.clock()) - entry.due_ms
+            self.service.metrics.timer_lag.labels(kind).observe(max(lag_ms, 0) / 1000)
+        await self.service.repo.drop_timer(entry)
+        return kind
 
     async def trim_lobby(self) -> int:
         """One bounded step through each game's lobby: drop the entries of matches that
@@ -177,7 +201,8 @@ class TimerLoop:
                 log.exception("timer loop failed")
             if self._redis_down and await self._recovered():
                 self._redis_down = False
-            await asyncio.sleep(self.interval_s)
+            # A backlog is worked off without waiting, yet other coroutines get their turn.
+            await asyncio.sleep(0 if self.full else self.interval_s)
 
     async def _recovered(self) -> bool:
         """After an outage: re-send the bot tasks it may have lost; False if Redis failed

@@ -23,7 +23,9 @@ TABLE_SIZE = 5
 YOUNGER_MAX = 15
 
 MAX_PLAYERS = 8
-MAX_DECK = 1000
+#: Twice the rulebook's 56 cards: each hourglass run-out draws a card, so the deck also
+#: bounds how often one round's hourglass can fire.
+MAX_DECK = 112
 MAX_CARD = 999_999
 MAX_FACES = 20
 MAX_HOURGLASS = 86_400.0
