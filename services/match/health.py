@@ -17,11 +17,12 @@ acknowledged that a Redis crash could lose. Durability modes (docs/RELIABILITY.m
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Awaitable, Callable
 
 from redis.exceptions import RedisError, ResponseError
+
+from shared.rpc.aio_server import stop_task
 
 from .repo import MatchRepo
 
@@ -136,8 +137,5 @@ class RedisHealth:
 
     async def stop(self) -> None:
         """Stop probing."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await stop_task(self._task)
+        self._task = None

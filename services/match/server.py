@@ -5,7 +5,6 @@ and tests keep a plain start/stop API)."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
@@ -13,7 +12,7 @@ import grpc
 from prometheus_client import CollectorRegistry
 
 from shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
-from shared.rpc.aio_server import AioServer, LoopLag, LoopThread, create_aio_server
+from shared.rpc.aio_server import AioServer, LoopLag, LoopThread, create_aio_server, stop_task
 from shared.rpc.server import ServiceDef
 
 from .app import MatchService
@@ -114,10 +113,7 @@ class MatchServer:
             await asyncio.sleep(0.01)
         await self.rpc.stop(grace)
         await self.service.fanout.stop()
-        if self._lag_task is not None:
-            self._lag_task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._lag_task
+        await stop_task(self._lag_task)
         await self.service.repo.close()
         close = getattr(self.service.queue, "close", None)
         if callable(close):

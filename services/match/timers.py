@@ -11,7 +11,6 @@ the version, so exactly one replica fires each deadline and stale entries are dr
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from typing import Any
@@ -21,6 +20,7 @@ from redis.exceptions import RedisError
 from shared.errors import CardroomError, Unavailable
 from shared.games import registry
 from shared.games.base import SIMULTANEOUS, State
+from shared.rpc.aio_server import stop_task
 
 from . import model
 from .bots import still_in
@@ -220,8 +220,5 @@ class TimerLoop:
 
     async def stop(self) -> None:
         """Stop the loop and wait for it."""
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
+        await stop_task(self._task)
+        self._task = None

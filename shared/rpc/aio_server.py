@@ -260,6 +260,23 @@ def _short(text: str, limit: int = 200) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+async def stop_task(task: asyncio.Task[Any] | None, patience_s: float = 5.0) -> None:
+    """Cancel `task` and wait until it ends, cancelling again while it runs on: a step that
+    swallows a cancellation (some client libraries' reads do) must not keep a stop waiting.
+    Gives up after `patience_s` seconds."""
+    if task is None:
+        return
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + patience_s
+    while not task.done() and loop.time() < deadline:
+        task.cancel()
+        await asyncio.wait({task}, timeout=0.1)
+    if not task.done():
+        log.warning("task %s did not stop when cancelled", task.get_name())
+    elif not task.cancelled():
+        task.exception()  # retrieved: it ended with an error while being stopped
+
+
 class LoopLag:
     """Measures how late the event loop wakes a sleeper: the time one step of CPU work held
     every other call back (cardroom_event_loop_lag_seconds)."""
