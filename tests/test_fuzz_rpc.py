@@ -192,7 +192,9 @@ def room(redis_server: RedisServer) -> Iterator[Room]:
     url = redis_server.url.rsplit("/", 1)[0] + f"/{DB}"
     db = redis.Redis.from_url(url, decode_responses=True)
     db.flushdb()
-    settings = dataclasses.replace(match_settings(url), bot_token=BOT_TOKEN)
+    # One fuzzing client creates far more matches a minute than a player would.
+    settings = dataclasses.replace(match_settings(url), bot_token=BOT_TOKEN,
+                                   create_per_minute=1_000_000, live_per_creator=1_000_000)
     match, match_port = create_match_server(settings, host=HOST, queue=MemoryQueue(),
                                             run_timers=False)
     match.start()

@@ -130,9 +130,6 @@ class MatchService:
         check_policies(game, specs, clock)
         admin = model.is_admin(token, self.admin_token)
         counted = bool(caller) and self.quotas is not None and not admin
-        if counted:
-            assert self.quotas is not None
-            await quotas.admit(self.repo, self.quotas, caller, self.clock())
         dealt_by = "server" if seed is None and deal is None else "creator"
         if dealt_by == "creator" and caller and not admin:
             # A stranger joining from the lobby must not sit at a table whose every hand
@@ -143,6 +140,9 @@ class MatchService:
         salt = secrets.token_hex(16)
         now = self.clock()
         state = registry.new_game(game, config, seed=seed, deal=deal, now=now)
+        if counted:  # charged only once every check (the deal's too) has passed
+            assert self.quotas is not None
+            await quotas.admit(self.repo, self.quotas, caller, self.clock())
         match_id = model.new_match_id(now)
         tokens: dict[int, str] = {}
         records = []
