@@ -12,7 +12,6 @@ from typing import Any
 
 import grpc
 import pytest
-import redis
 from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
@@ -33,9 +32,7 @@ WATCH = "/cardroom.v1.MatchService/WatchMatch"
 @pytest.fixture(scope="module")
 def match(redis_server: RedisServer) -> Iterator[MatchServer]:
     """A match-service replica on database 13 of the session's Redis."""
-    url = redis_server.url.rsplit("/", 1)[0] + "/13"
-    with redis.Redis.from_url(url) as client:
-        client.flushdb()
+    url = redis_server.empty_database(13)
     with match_server(url, bot_token=BOT_TOKEN) as server:
         yield server
 

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import redis
 from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
@@ -29,9 +28,7 @@ READ = "seat events read"
 @pytest.fixture(scope="module")
 def redis_db(redis_server: RedisServer) -> str:
     """Database 14 of the session's Redis, emptied once: this module's matches and broker."""
-    url = redis_server.url.rsplit("/", 1)[0] + "/14"
-    with redis.Redis.from_url(url) as client:
-        client.flushdb()
+    url = redis_server.empty_database(14)
     return url
 
 

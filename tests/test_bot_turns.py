@@ -8,7 +8,6 @@ from typing import Any
 
 import grpc
 import pytest
-import redis
 from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, match_server
@@ -36,9 +35,7 @@ BOT_TOKEN = "bot-token-for-turn-tests"
 @pytest.fixture(scope="module")
 def match(redis_server: RedisServer) -> Iterator[MatchServer]:
     """A match-service replica on database 4 of the session's Redis."""
-    url = redis_server.url.rsplit("/", 1)[0] + "/4"
-    with redis.Redis.from_url(url) as client:
-        client.flushdb()
+    url = redis_server.empty_database(4)
     with match_server(url, bot_token=BOT_TOKEN) as server:
         yield server
 

@@ -15,7 +15,6 @@ from typing import Any
 
 import grpc
 import pytest
-import redis
 from google.protobuf import struct_pb2
 from support.blocking import blocking
 from support.grpc_servers import channel_to, sample, scrape
@@ -37,9 +36,7 @@ TAKE_TURN = "cardroom.bots.take_turn"
 @pytest.fixture(scope="module")
 def redis_db(redis_server: RedisServer) -> str:
     """Database 2 of the session's Redis, emptied once: this module's matches and broker."""
-    url = redis_server.url.rsplit("/", 1)[0] + "/2"
-    with redis.Redis.from_url(url) as client:
-        client.flushdb()
+    url = redis_server.empty_database(2)
     return url
 
 

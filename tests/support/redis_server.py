@@ -69,6 +69,13 @@ class RedisServer:
         """A client with decoded (str) replies."""
         return redis.Redis.from_url(self.url, decode_responses=True)
 
+    def empty_database(self, number: int) -> str:
+        """The URL of database `number`, emptied (a test module's own database)."""
+        url = self.url.rsplit("/", 1)[0] + f"/{number}"
+        with redis.Redis.from_url(url) as client:
+            client.flushdb()
+        return url
+
     def flush(self) -> None:
         """Empty every database (each test starts from nothing)."""
         with self.client() as client:
