@@ -223,7 +223,9 @@ class Stack:
         self.env = {"REDIS_URL": self.store.url, "CELERY_BROKER_URL": self.store.url,
                     "ADMIN_TOKEN": self.admin_token, "BOT_TOKEN": self.bot_token,
                     "LOG_LEVEL": "WARNING", "MATCH_DURABILITY": self.durability,
-                    "MATCH_TIMER_INTERVAL": "0.05", "MATCH_HEALTH_INTERVAL": "0.2", **self.env}
+                    "MATCH_TIMER_INTERVAL": "0.05", "MATCH_HEALTH_INTERVAL": "0.2",
+                    # The load's Mix Match hourglass (OPTIONS) is shorter than a real one.
+                    "MATCH_MIN_TIMER": "0.1", **self.env}
         for i in range(self.replicas):
             replica = ServiceProcess("services.match", self.env, self.folder / f"match{i}.log")
             replica.start()

@@ -26,7 +26,7 @@ from shared.proto.cardroom.v1 import match_pb2 as pb
 from shared.proto.cardroom.v1 import match_pb2_grpc
 
 REPLICAS = 3
-HOURGLASS_S = 0.2
+HOURGLASS_S = 0.4  # 26 of them: ten seconds of play, long enough for several kills
 FAST = [("grpc.initial_reconnect_backoff_ms", 50), ("grpc.max_reconnect_backoff_ms", 200)]
 
 
