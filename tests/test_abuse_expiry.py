@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from support.blocking import run, unwrap
-from support.match_fixtures import new_service, tick
+from support.match_fixtures import STORES, all_keys, new_service, store_for, tick
 from support.match_play import Clock
 
 from services.match.app import MatchService
@@ -17,6 +17,18 @@ from services.match.timers import TimerLoop
 
 IDLE = 600.0
 WAITING = [SeatSpec(HUMAN), SeatSpec(OPEN_SEAT), SeatSpec(OPEN_SEAT)]
+#: Every shard of the lobby indexes, and of the timer index.
+LOBBY_KEYS, TIMER_KEYS = "cardroom:{lobby:*}:*", "cardroom:{timers:*}:due"
+
+
+def _timer_entries(repo: MatchRepo) -> int:
+    return sum(repo.client.zcard(k) for k in all_keys(repo, TIMER_KEYS))
+
+
+@pytest.fixture(params=STORES)
+def store_url(request: pytest.FixtureRequest) -> str:
+    """Every test of this module runs on one Redis and on a Redis Cluster."""
+    return store_for(request)
 
 
 @pytest.fixture
@@ -39,7 +51,7 @@ def test_an_open_match_nobody_joins_is_abandoned_and_expires(service: MatchServi
     assert view["status"] == "abandoned" and view["result"]["reason"] == "abandoned"
     for kind in ("state", "events"):  # an open match has no actions yet
         assert 0 < repo.client.pttl(key_for(kind, created.match_id)) <= 3600 * 1000
-    assert repo.client.zcard(key_for("timers")) == 0
+    assert _timer_entries(repo) == 0
 
 
 def test_an_active_match_nobody_moves_is_abandoned(service: MatchService,
@@ -58,7 +70,7 @@ def test_every_write_puts_the_idle_end_off(service: MatchService, repo: MatchRep
     clock.advance(IDLE / 2 + 1)
     assert tick(service) == []  # written half-way: its idle entry moves on, kept
     assert service.get_view(created.match_id)["status"] == "open"
-    assert repo.client.zcard(key_for("timers")) == 1  # one idle entry a match, not a write
+    assert _timer_entries(repo) == 1  # one idle entry a match, not a write
     clock.advance(IDLE / 2)
     assert tick(service) == ["idle"]
     assert service.get_view(created.match_id)["status"] == "abandoned"
@@ -71,13 +83,13 @@ def test_lobby_entries_of_expired_matches_go_without_a_listing(service: MatchSer
     kept = service.create_match("vivo", 3, seats=WAITING).match_id
     for match_id in ids:
         repo.client.delete(*(key_for(k, match_id) for k in ("state", "events", "actions")))
-    lobby = repo.client.keys(key_for("lobby", part="*"))
+    lobby = all_keys(repo, LOBBY_KEYS)
     assert sum(repo.client.zcard(k) for k in lobby) == 31 * 8
     loop = TimerLoop(unwrap(service), batch=10)
     dropped = 0
     for _ in range(10):
         dropped += run(loop.trim_lobby())
     assert dropped == 30
-    left = {m for k in repo.client.keys(key_for("lobby", part="*"))
+    left = {m for k in all_keys(repo, LOBBY_KEYS)
             for m in repo.client.zrange(k, 0, -1)}
     assert left == {kept}

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 from support.blocking import run, unwrap
-from support.match_fixtures import new_service, tick
+from support.match_fixtures import STORES, new_service, store_for, tick
 from support.match_play import Clock
 
 from services.match import model
@@ -18,6 +18,12 @@ from services.match.repo import MatchRepo, TimerEntry
 ADMIN = "admin"
 
 
+
+
+@pytest.fixture(params=STORES)
+def store_url(request: pytest.FixtureRequest) -> str:
+    """Every test of this module runs on one Redis and on a Redis Cluster."""
+    return store_for(request)
 
 
 @pytest.fixture

@@ -203,7 +203,7 @@ def test_every_rpc_with_no_token_another_seats_another_matchs_or_a_forged_one(
         with channel_to(api.port) as channel:
             calls = _calls(client, bot_pb2_grpc.BotServiceStub(channel), match_id, seat, move)
             credentials = [[], auth(tokens[other]), auth(strangers[seat]), auth("f" * 43)]
-            before = {k: v for k, v in _snapshot(db).items() if "{lobby}" not in k}
+            before = {k: v for k, v in _snapshot(db).items() if "{lobby:" not in k}
             for name, call in calls.items():
                 if name == "Resign":
                     continue  # the other seat's own resignation would be allowed: below
@@ -217,7 +217,7 @@ def test_every_rpc_with_no_token_another_seats_another_matchs_or_a_forged_one(
             for metadata in credentials[:1] + credentials[2:]:
                 code, _ = _outcome(lambda m=metadata: calls["Resign"](m))  # type: ignore[misc]
                 assert code == "UNAUTHENTICATED"
-            after = {k: v for k, v in _snapshot(db).items() if "{lobby}" not in k}
+            after = {k: v for k, v in _snapshot(db).items() if "{lobby:" not in k}
             assert {k: v for k, v in after.items() if match_id in k} == \
                 {k: v for k, v in before.items() if match_id in k}
             assert client.view(match_id).version == 1

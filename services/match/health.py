@@ -100,14 +100,8 @@ class RedisHealth:
         return serving
 
     async def _shortfall(self) -> str | None:
-        pipe = self.repo.client.pipeline(transaction=False)
-        pipe.ping()
-        pipe.info("memory")
-        if self.mode != OFF:
-            pipe.config_get("append*")
         try:
-            replies = await pipe.execute(raise_on_error=True)
-            self._full = memory_problem(replies[1])
+            reports = await self.repo.server_reports(config=self.mode != OFF)
         except ResponseError as exc:
             if self.mode == OFF or "LOADING" in str(exc) or "MISCONF" in str(exc):
                 raise
@@ -116,9 +110,14 @@ class RedisHealth:
                 log.warning("cannot check Redis persistence (%s); MATCH_DURABILITY=%s is "
                             "assumed to hold", exc, self.mode)
                 self._unverifiable = True
-            await self.repo.client.ping()
+            await self.repo.ping()
             return None
-        return durability_problem(self.mode, replies[2]) if self.mode != OFF else None
+        # A cluster reports for each master: the first problem found stands for all.
+        self._full = next(filter(None, (memory_problem(info) for info, _ in reports)), None)
+        if self.mode == OFF:
+            return None
+        return next(filter(None, (durability_problem(self.mode, config)
+                                  for _, config in reports)), None)
 
     async def _run(self) -> None:
         while True:

@@ -8,29 +8,36 @@ The script also publishes the match's new last sequence number on the match's no
 channel, which the replica's one event fan-out (fanout.py) listens to.
 
 All of it runs on redis-py's asyncio client: one bounded connection pool per replica,
-whatever the number of calls or open streams.
+whatever the number of calls or open streams, to one Redis or to a Redis Cluster
+(store.py). On a cluster, the timer and lobby indexes would pin all their traffic to one
+slot if each were one key: they are spread over MATCH_INDEX_SHARDS keys (each in its own
+slot), a match's entries always in the shard its id hashes to; readers merge the shards.
 """
 
 from __future__ import annotations
 
 import json
 import time
+import zlib
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import redis.asyncio as aioredis
-from redis.asyncio.retry import Retry
-from redis.backoff import ExponentialWithJitterBackoff
 from redis.exceptions import (
-    ConnectionError as RedisConnectionError,
-)
-from redis.exceptions import (
+    AskError,
+    ClusterError,
     NoScriptError,
     OutOfMemoryError,
     ReadOnlyError,
+    RedisClusterException,
     RedisError,
     ResponseError,
+    SlotNotCoveredError,
+    TryAgainError,
+)
+from redis.exceptions import (
+    ConnectionError as RedisConnectionError,
 )
 from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
@@ -38,7 +45,7 @@ from redis.exceptions import (
 
 from shared.errors import ResourceExhausted, Unavailable
 
-from . import scripts
+from . import scripts, store
 
 PREFIX = "cardroom"
 #: What a caller is told while Redis cannot take the call (the cause is logged, not sent).
@@ -49,6 +56,11 @@ STORE_FULL = "the match store is full; retry later"
 NOT_PERSISTED = "the match store did not persist this write; retry with the same request_id"
 #: Longest a write waits for WAITAOF (Redis 7.2 and later) before it is not acknowledged.
 WAITAOF_MS = 1000
+#: Longest a write on a cluster waits for a replica to have it (WAIT) under
+#: MATCH_DURABILITY=always before it is not acknowledged.
+WAIT_REPLICA_MS = 1000
+#: Keys each of the timer and lobby indexes is spread over (MATCH_INDEX_SHARDS).
+INDEX_SHARDS = 8
 #: Lobby scopes: the public lobby, and every match including private ones (the admin's).
 PUBLIC, ALL = "public", "all"
 #: Redis connections one replica may hold at once (calls beyond wait for a free one).
@@ -59,21 +71,28 @@ MAX_SEATS = 8
 IDLE_VERSION = -1
 NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E731
 
-def key_for(kind: str, match_id: str = "", part: str = "") -> str:
-    """The Redis key of `kind` ("state", "events", "actions", "request", "lobby", "timers"),
-    or the pub/sub channel ("notify") that announces a match's new events."""
+def key_for(kind: str, match_id: str = "", part: str = "", shard: int = 0) -> str:
+    """The Redis key of `kind` ("state", "events", "actions", "request", "lobby" and
+    "timers" of index shard `shard`, "quota" of the caller `match_id`), or the pub/sub
+    channel ("notify") that announces a match's new events."""
     if kind in ("state", "events", "actions", "notify"):
         return f"{PREFIX}:match:{{{match_id}}}:{kind}"
     if kind == "request":
         # part is "<seat>:<request id>": a request id belongs to the seat that sent it.
         return f"{PREFIX}:match:{{{match_id}}}:request:{part}"
     if kind == "lobby":
-        return f"{PREFIX}:{{lobby}}:{part}"
+        return f"{PREFIX}:{{lobby:{shard}}}:{part}"
     if kind == "timers":
-        return f"{PREFIX}:{{timers}}:due"
+        return f"{PREFIX}:{{timers:{shard}}}:due"
     if kind == "quota":
-        return f"{PREFIX}:{{quota}}:{part}"
+        # One caller's counters share a slot (the admission script reads both).
+        return f"{PREFIX}:quota:{{{match_id}}}:{part}"
     raise ValueError(f"unknown key kind {kind!r}")
+
+
+def shard_of(match_id: str, shards: int) -> int:
+    """The index shard holding a match's timer and lobby entries (stable for its id)."""
+    return zlib.crc32(match_id.encode()) % shards
 
 
 @dataclass(slots=True)
@@ -178,9 +197,14 @@ class RoundTrips:
 class MatchRepo:
     """Reads and writes matches, lobby entries and timers; nothing else touches Redis keys."""
 
-    def __init__(self, client: aioredis.Redis, *, request_ttl_s: float = 86400.0,
-                 observe: Callable[[str, float], None] = NO_OBSERVER) -> None:
+    def __init__(self, client: Any, *, request_ttl_s: float = 86400.0,
+                 observe: Callable[[str, float], None] = NO_OBSERVER,
+                 shards: int = INDEX_SHARDS, max_in_flight: int = MAX_CONNECTIONS) -> None:
         self.client = client
+        #: Whether the client is a Redis Cluster's (store.py).
+        self.cluster = isinstance(client, aioredis.RedisCluster)
+        self.shards = shards
+        self._gate = store.Gate(max_in_flight) if self.cluster else None
         self.request_ttl_ms = int(request_ttl_s * 1000)
         self.observe = observe
         self.trips = RoundTrips()
@@ -201,16 +225,17 @@ class MatchRepo:
         """A repository on the Redis at `url` (redis://host:port/db). A command without an
         answer within `timeout_s` fails, after one quick retry, so calls fail fast with
         UNAVAILABLE when Redis hangs instead of hanging; at most `max_connections` are open."""
-        pool = aioredis.BlockingConnectionPool.from_url(
-            url, decode_responses=True, health_check_interval=30,
-            socket_connect_timeout=timeout_s, socket_timeout=timeout_s,
-            max_connections=max_connections, timeout=timeout_s,
-            retry=Retry(ExponentialWithJitterBackoff(cap=0.1, base=0.01), 1))
-        return cls(aioredis.Redis(connection_pool=pool), **kwargs)
+        # On a cluster, up to two more to each node: the fan-out's pub/sub borrows one.
+        client = store.connect(url, timeout_s=timeout_s,
+                               max_connections=max_connections + 2 * store.is_cluster(url))
+        return cls(client, max_in_flight=max_connections, **kwargs)
 
     async def close(self) -> None:
         """Close the connections."""
-        await self.client.aclose(close_connection_pool=True)
+        if self.cluster:
+            await self.client.aclose()
+        else:
+            await self.client.aclose(close_connection_pool=True)
 
     async def register_scripts(self) -> None:
         """Load the Lua scripts once; writes then call them by SHA (EVALSHA)."""
@@ -218,7 +243,8 @@ class MatchRepo:
                                            lambda: self.client.script_load(scripts.MOVE))
         self._durable_sha = await self._timed(
             "script_load", lambda: self.client.script_load(scripts.PERSISTING + scripts.MOVE))
-        version = (await self._timed("info", lambda: self.client.info("server")))["redis_version"]
+        version = (await self._timed("info", lambda: self.client.info(
+            "server", **self._any_node())))["redis_version"]
         self.has_waitaof = tuple(int(x) for x in str(version).split(".")[:2]) >= (7, 2)
         self._touch_sha = await self._timed("script_load",
                                             lambda: self.client.script_load(scripts.TOUCH))
@@ -226,8 +252,11 @@ class MatchRepo:
     async def _timed(self, op: str, call: Callable[[], Awaitable[Any]]) -> Any:
         started = time.perf_counter()
         try:
-            return await call()
-        except RedisError as exc:
+            if self._gate is None:
+                return await call()
+            async with self._gate:
+                return await call()
+        except (RedisError, RedisClusterException) as exc:
             if out_of_memory(exc):
                 raise ResourceExhausted(STORE_FULL, "maxmemory") from exc
             if transient(exc):
@@ -236,6 +265,10 @@ class MatchRepo:
         finally:
             self.trips.add(op)
             self.observe(op, time.perf_counter() - started)
+
+    def _any_node(self) -> dict[str, Any]:
+        """Where a command about the server (not a key) goes on a cluster: any one node."""
+        return {"target_nodes": aioredis.RedisCluster.RANDOM} if self.cluster else {}
 
     def _writable(self) -> None:
         if self.refusal is not None:
@@ -249,7 +282,10 @@ class MatchRepo:
         pipe = self.client.pipeline(transaction=False)
         pipe.hgetall(key_for("state", match_id))
         if request is not None:
-            pipe.mget([request_key(match_id, seat, request) for seat in range(MAX_SEATS)])
+            # (By name: a cluster pipeline refuses its mget method, though the keys share a
+            # slot; the same for EVALSHA, PUBLISH, PING, INFO and CONFIG GET below.)
+            pipe.execute_command(
+                "MGET", *(request_key(match_id, seat, request) for seat in range(MAX_SEATS)))
         replies = await self._timed("load", pipe.execute)
         fields = replies[0]
         if not fields:
@@ -331,11 +367,11 @@ class MatchRepo:
         args += [_dumps(e) for e in change.events] + [_dumps(a) for a in change.actions]
         idle = (TimerEntry.idle(match_id).member, change.idle_ms) if change.idle_ms else None
         if self.persist_each_write:
-            reply = await self._run_script("write", lambda: self._durable_sha, keys, args,
-                                           timer, idle, durable=True)
+            reply = await self._run_script("write", lambda: self._durable_sha, match_id, keys,
+                                           args, timer, idle, durable=True)
         else:
-            reply = await self._run_script("write", lambda: self._move_sha, keys, args, timer,
-                                           idle)
+            reply = await self._run_script("write", lambda: self._move_sha, match_id, keys,
+                                           args, timer, idle)
         kind, payload = reply[0], reply[1]
         if kind == "unpersisted":
             raise Unavailable(f"{NOT_PERSISTED} ({payload})")
@@ -352,36 +388,51 @@ class MatchRepo:
         """Claim a bot re-enqueue: move its time from `old_ms` to `new_ms` if still current."""
         self._writable()
         keys = [key_for("state", match_id)]
-        reply = await self._run_script("touch", lambda: self._touch_sha, keys,
+        reply = await self._run_script("touch", lambda: self._touch_sha, match_id, keys,
                                        [version, old_ms, new_ms], timer)
         return bool(reply)
 
-    async def _run_script(self, op: str, sha: Callable[[], str], keys: list[str],
+    async def _run_script(self, op: str, sha: Callable[[], str], match_id: str, keys: list[str],
                           args: list[Any], timer: TimerEntry | None,
                           idle: tuple[str, int] | None = None, durable: bool = False) -> Any:
         if not sha():
             await self.register_scripts()
-        pipe = self.client.pipeline(transaction=durable)
-        pipe.evalsha(sha(), len(keys), *keys, *args)
+        if self.cluster:
+            pipe = self.client.pipeline()
+            execute: dict[str, Any] = {"allow_redirections": not durable}
+            # The checks go to the node that ran the script, on its connection, right after
+            # it (a cluster has no MULTI across this); a moved slot fails the write instead
+            # of sending it elsewhere, unchecked.
+            node = {"target_nodes": self.client.get_node_from_key(keys[0])}
+        else:
+            # One server: read in the same transaction as the write, the policy it ran under.
+            pipe, execute, node = self.client.pipeline(transaction=durable), {}, {}
+        pipe.execute_command("EVALSHA", sha(), len(keys), *keys, *args)
         if durable:
-            # Read in the same transaction as the write: the policy the write was made under.
-            pipe.config_get("appendfsync")
+            pipe.execute_command("CONFIG GET", "appendfsync", **node)
             if self.has_waitaof:
-                pipe.execute_command("WAITAOF", 1, 0, WAITAOF_MS)
+                # Fsynced here, and on a cluster by one replica too.
+                pipe.execute_command("WAITAOF", 1, int(self.cluster), WAITAOF_MS, **node)
+            elif self.cluster:
+                pipe.execute_command("WAIT", 1, WAIT_REPLICA_MS, **node)
+        shard = shard_of(match_id, self.shards)
         if timer is not None:
             # A hint only: the timer loop checks it against the state (timers.py), so adding
             # it even when the script refuses the write is harmless.
-            pipe.zadd(key_for("timers"), {timer.member: timer.due_ms}, nx=True)
-        if idle is not None:
-            pipe.zadd(key_for("timers"), {idle[0]: idle[1]})  # a hint too, checked likewise
+            pipe.zadd(key_for("timers", shard=shard), {timer.member: timer.due_ms}, nx=True)
+        if idle is not None:  # a hint too, checked likewise
+            pipe.zadd(key_for("timers", shard=shard), {idle[0]: idle[1]})
         try:
-            replies = await self._timed(op, lambda: pipe.execute(raise_on_error=True))
+            replies = await self._timed(op, lambda: pipe.execute(raise_on_error=True,
+                                                                 **execute))
         except NoScriptError:
-            # Redis restarted or flushed its script cache: load again and retry once.
+            # Redis restarted, failed over or flushed its script cache: load again, retry.
             await self.register_scripts()
-            return await self._run_script(op, sha, keys, args, timer, idle, durable)
+            return await self._run_script(op, sha, match_id, keys, args, timer, idle, durable)
         if durable and replies[0][0] == "ok":
             _check_persisted(replies[1], replies[2] if self.has_waitaof else None)
+            if self.cluster:
+                _check_replicated(replies[2], self.has_waitaof)
         return replies[0]
 
     # ---- quotas -----------------------------------------------------------------------
@@ -389,8 +440,9 @@ class MatchRepo:
     async def live_count(self) -> int:
         """Open and active matches, private ones included (the global cap's count)."""
         pipe = self.client.pipeline(transaction=False)
-        for status in ("open", "active"):
-            pipe.zcard(_lobby(ALL, "*", status))
+        for shard in range(self.shards):
+            for status in ("open", "active"):
+                pipe.zcard(_lobby(ALL, "*", status, shard))
         return sum(await self._timed("quota", pipe.execute))
 
     async def admit(self, caller: str, minute: int, per_minute: int, live: int,
@@ -398,8 +450,7 @@ class MatchRepo:
         """Count one creation by `caller` in `minute` and one more live match of it:
         "ok", or the limit that refused ("rate", "live") with nothing counted."""
         self._writable()
-        keys = [key_for("quota", part=f"rate:{caller}:{minute}"),
-                key_for("quota", part=f"live:{caller}")]
+        keys = [key_for("quota", caller, f"rate:{minute}"), key_for("quota", caller, "live")]
         script = self.client.register_script(scripts.ADMIT)
         return str(await self._timed("quota", lambda: script(
             keys=keys, args=[per_minute, live, live_ttl_ms])))
@@ -407,44 +458,53 @@ class MatchRepo:
     async def release(self, caller: str) -> None:
         """One live match of `caller` is over (or gone)."""
         script = self.client.register_script(scripts.RELEASE)
-        await self._timed("quota", lambda: script(keys=[key_for("quota", part=f"live:{caller}")]))
+        await self._timed("quota", lambda: script(keys=[key_for("quota", caller, "live")]))
 
     # ---- lobby ------------------------------------------------------------------------
 
     async def index(self, match_id: str, game: str, old_status: str | None, new_status: str,
                     private: bool = False) -> None:
         """Move a match between lobby indexes (a hint; list_page checks every entry)."""
-        pipe = self.client.pipeline(transaction=True)
+        shard = shard_of(match_id, self.shards)
+        pipe = self.client.pipeline(transaction=True)  # one shard: one slot
         # Every match is in four indexes of the ALL scope, (its game | every game) x (its
         # status | any status), and a public one in the same four of the public scope too.
         for scope in (ALL, PUBLIC) if not private else (ALL,):
             for game_part in (game, "*"):
                 if old_status is None:
-                    pipe.zadd(_lobby(scope, game_part, "any"), {match_id: 0})
+                    pipe.zadd(_lobby(scope, game_part, "any", shard), {match_id: 0})
                 else:
-                    pipe.zrem(_lobby(scope, game_part, old_status), match_id)
-                pipe.zadd(_lobby(scope, game_part, new_status), {match_id: 0})
+                    pipe.zrem(_lobby(scope, game_part, old_status, shard), match_id)
+                pipe.zadd(_lobby(scope, game_part, new_status, shard), {match_id: 0})
         await self._timed("index", pipe.execute)
 
     async def list_page(self, game: str, status: str, after: str | None, limit: int,
                         scope: str = PUBLIC) -> list[str]:
-        """Up to `limit` match ids (newest first) of the index, strictly older than `after`."""
-        key = _lobby(scope, game or "*", status)
+        """Up to `limit` match ids (newest first) of the index, strictly older than `after`:
+        the newest `limit` of each shard, merged."""
         upper = f"({after}" if after else "+"
-        return list(await self._timed("lobby", lambda: self.client.zrevrangebylex(
-            key, upper, "-", start=0, num=limit)))
+        pipe = self.client.pipeline(transaction=False)
+        for shard in range(self.shards):
+            pipe.zrevrangebylex(_lobby(scope, game or "*", status, shard), upper, "-",
+                                start=0, num=limit)
+        pages = await self._timed("lobby", pipe.execute)
+        return sorted((m for page in pages for m in page), reverse=True)[:limit]
 
     async def unindex(self, game: str, status: str, match_ids: Sequence[str],
                       scope: str = PUBLIC) -> None:
         """Drop stale lobby entries (the match moved on or expired)."""
         if match_ids:
-            await self._timed("index", lambda: self.client.zrem(
-                _lobby(scope, game or "*", status), *match_ids))
+            pipe = self.client.pipeline(transaction=False)
+            for shard, ids in self._by_shard(match_ids).items():
+                pipe.zrem(_lobby(scope, game or "*", status, shard), *ids)
+            await self._timed("index", pipe.execute)
 
     async def count(self, game: str, status: str) -> int:
         """How many matches, private ones included, an index holds (the active gauge)."""
-        return int(await self._timed("lobby", lambda: self.client.zcard(
-            _lobby(ALL, game, status))))
+        pipe = self.client.pipeline(transaction=False)
+        for shard in range(self.shards):
+            pipe.zcard(_lobby(ALL, game, status, shard))
+        return sum(await self._timed("lobby", pipe.execute))
 
     async def delete(self, match_id: str, game: str, status: str) -> bool:
         """Remove a match's state, events and actions at once (False if already gone), then
@@ -452,50 +512,78 @@ class MatchRepo:
         entries are dropped by the timer loop when it finds no match."""
         keys = [key_for(kind, match_id) for kind in ("state", "events", "actions")]
         removed = await self._timed("delete", lambda: self.client.delete(*keys))
+        shard = shard_of(match_id, self.shards)
         pipe = self.client.pipeline(transaction=False)
         for scope in (ALL, PUBLIC):
             for game_part in (game, "*"):
                 for status_part in (status, "any"):
-                    pipe.zrem(_lobby(scope, game_part, status_part), match_id)
-        pipe.publish(key_for("notify", match_id), -1)
+                    pipe.zrem(_lobby(scope, game_part, status_part, shard), match_id)
+        pipe.execute_command("PUBLISH", key_for("notify", match_id), -1, **self._any_node())
         await self._timed("index", pipe.execute)
         return bool(removed)
+
+    def _by_shard(self, match_ids: Sequence[str]) -> dict[int, list[str]]:
+        groups: dict[int, list[str]] = {}
+        for match_id in match_ids:
+            groups.setdefault(shard_of(match_id, self.shards), []).append(match_id)
+        return groups
 
     # ---- timers -----------------------------------------------------------------------
 
     async def due_timers(self, now_ms: int, limit: int = 100) -> list[TimerEntry]:
-        """Timer entries due at `now_ms`, earliest first."""
-        members = await self._timed("timers", lambda: self.client.zrangebyscore(
-            key_for("timers"), "-inf", now_ms, start=0, num=limit))
-        return [TimerEntry.parse(m) for m in members]
+        """Timer entries due at `now_ms`, earliest first (the earliest of every shard)."""
+        pipe = self.client.pipeline(transaction=False)
+        for shard in range(self.shards):
+            pipe.zrangebyscore(key_for("timers", shard=shard), "-inf", now_ms, start=0,
+                               num=limit, withscores=True)
+        return _earliest(await self._timed("timers", pipe.execute), limit)
 
     async def timer_entries(self, limit: int = 100_000) -> list[TimerEntry]:
         """Timer entries due at any time (at most `limit`), earliest first."""
-        members = await self._timed("timers", lambda: self.client.zrange(
-            key_for("timers"), 0, limit - 1))
-        return [TimerEntry.parse(m) for m in members]
+        pipe = self.client.pipeline(transaction=False)
+        for shard in range(self.shards):
+            pipe.zrange(key_for("timers", shard=shard), 0, limit - 1, withscores=True)
+        return _earliest(await self._timed("timers", pipe.execute), limit)
 
     async def drop_timers(self, entries: Sequence[TimerEntry]) -> None:
         """Remove several outdated timer entries at once."""
         if entries:
-            await self._timed("timers", lambda: self.client.zrem(
-                key_for("timers"), *(e.member for e in entries)))
+            groups: dict[int, list[str]] = {}
+            for entry in entries:
+                groups.setdefault(self._timer_shard(entry), []).append(entry.member)
+            pipe = self.client.pipeline(transaction=False)
+            for shard, members in groups.items():
+                pipe.zrem(key_for("timers", shard=shard), *members)
+            await self._timed("timers", pipe.execute)
 
     async def drop_timer(self, entry: TimerEntry) -> None:
         """Remove a handled or outdated timer entry."""
-        await self._timed("timers", lambda: self.client.zrem(key_for("timers"), entry.member))
+        await self._timed("timers", lambda: self.client.zrem(
+            key_for("timers", shard=self._timer_shard(entry)), entry.member))
 
     async def due_idle(self, entry: TimerEntry, due_ms: int) -> None:
         """Move a match's idle entry to `due_ms` (found early: the match was written since)."""
         await self._timed("timers", lambda: self.client.zadd(
-            key_for("timers"), {entry.member: due_ms}))
+            key_for("timers", shard=self._timer_shard(entry)), {entry.member: due_ms}))
+
+    async def add_timer(self, entry: TimerEntry) -> None:
+        """Add a timer entry on its own (when no write carries it)."""
+        await self._timed("timers", lambda: self.client.zadd(
+            key_for("timers", shard=self._timer_shard(entry)), {entry.member: entry.due_ms},
+            nx=True))
+
+    def _timer_shard(self, entry: TimerEntry) -> int:
+        return shard_of(entry.match_id, self.shards)
 
     async def trim_lobby(self, game: str, cursor: int, count: int) -> tuple[int, int]:
-        """Check about `count` entries of `game`'s lobby from `cursor` (ZSCAN) and drop, from
-        every index, those whose match is gone (expired); the next cursor (0: went round)
-        and how many were dropped."""
-        cursor, found = await self._timed("lobby", lambda: self.client.zscan(
-            _lobby(ALL, game, "any"), cursor, count=count))
+        """Check about `count` entries of `game`'s lobby from `cursor` (ZSCAN, one shard
+        after the other) and drop, from every index, those whose match is gone (expired);
+        the next cursor (0: went round every shard) and how many were dropped."""
+        shard, scan = cursor % self.shards, cursor // self.shards
+        scan, found = await self._timed("lobby", lambda: self.client.zscan(
+            _lobby(ALL, game, "any", shard), scan, count=count))
+        # Within the shard, or (it is done) the next one from its start, or round again.
+        cursor = shard + self.shards * scan if scan else (shard + 1) % self.shards
         ids = [m for m, _ in found]
         if not ids:
             return cursor, 0
@@ -509,14 +597,34 @@ class MatchRepo:
             for scope in (ALL, PUBLIC):
                 for game_part in (game, "*"):
                     for status in ("any", "open", "active", "finished", "abandoned"):
-                        pipe.zrem(_lobby(scope, game_part, status), *gone)
+                        pipe.zrem(_lobby(scope, game_part, status, shard), *gone)
             await self._timed("index", pipe.execute)
         return cursor, len(gone)
 
-    async def add_timer(self, entry: TimerEntry) -> None:
-        """Add a timer entry on its own (when no write carries it)."""
-        await self._timed("timers", lambda: self.client.zadd(
-            key_for("timers"), {entry.member: entry.due_ms}, nx=True))
+    # ---- the servers ------------------------------------------------------------------
+
+    async def server_reports(self, config: bool) -> list[tuple[dict[str, Any], dict[str, str]]]:
+        """INFO memory and (if `config`) CONFIG GET append* of the server, or of every
+        master of a cluster: what the health probe judges."""
+        masters = self.client.get_primaries() if self.cluster else [None]
+        pipe = self.client.pipeline(transaction=False)
+        for node in masters:
+            target = {"target_nodes": node} if node is not None else {}
+            pipe.execute_command("PING", **target)
+            pipe.execute_command("INFO", "memory", **target)
+            if config:
+                pipe.execute_command("CONFIG GET", "append*", **target)
+        replies = await pipe.execute(raise_on_error=True)
+        step = 3 if config else 2
+        return [(replies[i + 1], replies[i + 2] if config else {})
+                for i in range(0, len(replies), step)]
+
+    async def ping(self) -> None:
+        """One PING (of every master of a cluster)."""
+        if self.cluster:
+            await self.client.ping(target_nodes=aioredis.RedisCluster.PRIMARIES)
+        else:
+            await self.client.ping()
 
 
 def request_key(match_id: str, seat: int | None, request: str) -> str:
@@ -524,19 +632,31 @@ def request_key(match_id: str, seat: int | None, request: str) -> str:
     return key_for("request", match_id, f"{-1 if seat is None else seat}:{request}")
 
 
-def _lobby(scope: str, game: str, status: str) -> str:
-    """The key of one lobby index: PUBLIC lists what anyone may see, ALL adds private ones."""
+def _lobby(scope: str, game: str, status: str, shard: int) -> str:
+    """The key of one lobby index shard: PUBLIC lists what anyone may see, ALL adds private
+    ones."""
     prefix = "" if scope == PUBLIC else f"{scope}:"
-    return key_for("lobby", part=f"{prefix}{game}:{status}")
+    return key_for("lobby", part=f"{prefix}{game}:{status}", shard=shard)
 
 
-def transient(exc: RedisError) -> bool:
+def _earliest(shards: Sequence[Sequence[tuple[str, float]]], limit: int) -> list[TimerEntry]:
+    """The `limit` earliest entries of several shards' (member, due) lists."""
+    merged = sorted((due, member) for entries in shards for member, due in entries)
+    return [TimerEntry.parse(member) for _, member in merged[:limit]]
+
+
+def transient(exc: RedisError | RedisClusterException) -> bool:
     """Whether a Redis failure means "not now" rather than "never": unreachable, timed out,
-    loading its data, a read-only replica, out of memory, or unable to persist (MISCONF)."""
+    loading its data, a read-only replica, out of memory, unable to persist (MISCONF), or a
+    cluster failing over (down, a slot moving or not served yet)."""
     if isinstance(exc, RedisConnectionError | RedisTimeoutError | ReadOnlyError
-                  | OutOfMemoryError):
+                  | OutOfMemoryError | ClusterError | TryAgainError | SlotNotCoveredError):
         return True
-    return isinstance(exc, ResponseError) and str(exc).startswith("MISCONF")
+    if isinstance(exc, RedisClusterException):
+        return "cannot be connected" in str(exc)
+    if isinstance(exc, AskError):  # MOVED or ASK left unfollowed (a durable write's)
+        return True
+    return isinstance(exc, ResponseError) and str(exc).startswith(("MISCONF", "CLUSTERDOWN"))
 
 
 def _check_persisted(fsync: dict[str, str], waitaof: list[int] | None) -> None:
@@ -548,7 +668,15 @@ def _check_persisted(fsync: dict[str, str], waitaof: list[int] | None) -> None:
         raise Unavailable(f"{NOT_PERSISTED} (WAITAOF timed out)")
 
 
-def out_of_memory(exc: RedisError) -> bool:
+def _check_replicated(reply: Any, waitaof: bool) -> None:
+    """Refuse to acknowledge a cluster write (Unavailable) that no replica has yet: a
+    failover right now would lose it."""
+    replicas = int(reply[1]) if waitaof else int(reply)
+    if replicas < 1:
+        raise Unavailable(f"{NOT_PERSISTED} (no replica acknowledged it)")
+
+
+def out_of_memory(exc: RedisError | RedisClusterException) -> bool:
     """Whether Redis refused a command for want of memory (also inside a script)."""
     return isinstance(exc, OutOfMemoryError) or "OOM command not allowed" in str(exc)
 

@@ -142,7 +142,8 @@ async def _assemble(runner: LoopThread, settings: MatchSettings,
     metrics = MatchMetrics(registry)
     repo = MatchRepo.from_url(settings.common.redis_url, request_ttl_s=settings.request_ttl_s,
                               observe=metrics.observe_redis, timeout_s=settings.redis_timeout_s,
-                              max_connections=settings.redis_connections)
+                              max_connections=settings.redis_connections,
+                              shards=settings.index_shards)
     repo.persist_each_write = settings.durability == ALWAYS
     try:
         await repo.register_scripts()

@@ -42,8 +42,12 @@ class MatchSettings:
     #: MATCH_STREAM_STALL: seconds a stream may leave an event unread before it is ended
     #: (UNAVAILABLE; the client resumes from its cursor).
     stream_stall_s: float = 30.0
-    #: MATCH_REDIS_CONNECTIONS: Redis connections a replica may hold at once.
+    #: MATCH_REDIS_CONNECTIONS: Redis connections a replica may hold at once (on a
+    #: cluster: commands in flight, each node's pool two larger).
     redis_connections: int = 32
+    #: MATCH_INDEX_SHARDS: keys (cluster slots) the timer and lobby indexes are spread over;
+    #: fixed for the life of a deployment's data.
+    index_shards: int = 8
     #: MATCH_STATE_CACHE: engine states kept per replica by (match, version); 0 turns it off.
     state_cache: int = 10_000
     #: MATCH_DURABILITY: what Redis must keep of each acknowledged write (off, everysec,
@@ -84,6 +88,7 @@ class MatchSettings:
             max_streams_per_peer=_count(env, "MATCH_MAX_STREAMS_PER_PEER", 500),
             stream_stall_s=_seconds(env, "MATCH_STREAM_STALL", 30.0),
             redis_connections=max(2, _count(env, "MATCH_REDIS_CONNECTIONS", 32)),
+            index_shards=max(1, _count(env, "MATCH_INDEX_SHARDS", 8)),
             state_cache=_count(env, "MATCH_STATE_CACHE", 10_000),
             durability=_durability(env),
             redis_timeout_s=_seconds(env, "MATCH_REDIS_TIMEOUT", 2.0),

@@ -78,12 +78,17 @@ class Settings:
             raise InvalidConfig(f"unknown process {process!r}", "process")
         grpc_default, metrics_default = DEFAULT_PORTS[process]
         redis_url = _text(env, "REDIS_URL") or DEFAULT_REDIS_URL
+        broker = _text(env, "CELERY_BROKER_URL")
+        if broker is None and redis_url.split("://", 1)[0].endswith("+cluster"):
+            raise InvalidConfig("CELERY_BROKER_URL must be set when REDIS_URL names a Redis "
+                                "Cluster: Celery needs RabbitMQ (amqp://) or one Redis",
+                                "CELERY_BROKER_URL")
         settings = cls(
             process=process,
             grpc_port=_port(env, "GRPC_PORT", grpc_default or 0),
             metrics_port=_port(env, "METRICS_PORT", metrics_default),
             redis_url=redis_url,
-            celery_broker_url=_text(env, "CELERY_BROKER_URL") or redis_url,
+            celery_broker_url=broker or redis_url,
             match_addr=_text(env, "MATCH_ADDR") or "localhost:50051",
             bot_addr=_text(env, "BOT_ADDR") or "localhost:50052",
             solver_addr=_text(env, "SOLVER_ADDR") or "localhost:50053",

@@ -32,10 +32,39 @@ def tick(service: Any) -> list[str]:
     return fired
 
 
+#: The stores a module's tests may run against: one Redis, and a Redis Cluster.
+STORES = ["redis", "cluster"]
+
+
+def store_for(request: pytest.FixtureRequest) -> str:
+    """The URL of an emptied store of the kind `request.param` names (see STORES)."""
+    if request.param == "cluster":
+        cluster = request.getfixturevalue("redis_cluster")
+        cluster.flush()
+        return str(cluster.url)
+    return str(request.getfixturevalue("redis_url"))
+
+
+def all_keys(repo: Any, pattern: str) -> list[str]:
+    """The keys matching `pattern` in the store behind `repo` (every master of a cluster)."""
+    if unwrap(repo).cluster:
+        from redis.asyncio.cluster import RedisCluster
+
+        return list(repo.client.keys(pattern, target_nodes=RedisCluster.PRIMARIES))
+    return list(repo.client.keys(pattern))
+
+
 @pytest.fixture
-def repo(redis_url: str) -> Iterator[Any]:
-    """A repository on an empty Redis, scripts loaded (behind a blocking proxy)."""
-    real = MatchRepo.from_url(redis_url)
+def store_url(redis_url: str) -> str:
+    """Where `repo` keeps matches: one emptied Redis, unless a module asks for both stores
+    (a `store_url` fixture of its own over STORES, through store_for)."""
+    return redis_url
+
+
+@pytest.fixture
+def repo(store_url: str) -> Iterator[Any]:
+    """A repository on an empty store, scripts loaded (behind a blocking proxy)."""
+    real = MatchRepo.from_url(store_url)
     run(real.register_scripts())
     yield blocking(real)
     while _SERVICES:  # no fan-out reader outlives its test or its connections
