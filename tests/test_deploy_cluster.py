@@ -189,13 +189,31 @@ def test_operator_cluster_pods_meet_the_restricted_pod_security_level() -> None:
     pod = spec["podSecurityContext"]
     assert pod["runAsNonRoot"] is True and pod["runAsUser"] != 0
     assert pod["seccompProfile"] == {"type": "RuntimeDefault"}
-    for role in ("redisLeader", "redisFollower"):
-        security = spec[role]["securityContext"]
-        assert security["allowPrivilegeEscalation"] is False, role
-        assert security["capabilities"] == {"drop": ["ALL"]}, role
-    assert {"cpu", "memory"} <= set(spec["kubernetesConfig"]["resources"]["limits"])
-    image = spec["kubernetesConfig"]["image"]
-    assert re.search(r":v?\d+\.\d+\.\d+(@sha256:[0-9a-f]{64})?$", image), image
+    for part in (spec["redisLeader"], spec["redisFollower"], spec["redisExporter"]):
+        security = part["securityContext"]
+        assert security["allowPrivilegeEscalation"] is False
+        assert security["capabilities"] == {"drop": ["ALL"]}
+    for part in (spec["kubernetesConfig"], spec["redisExporter"]):
+        assert {"cpu", "memory"} <= set(part["resources"]["limits"])
+        assert re.search(r":v?\d+\.\d+\.\d+(@sha256:[0-9a-f]{64})?$", part["image"])
+
+
+def test_operator_cluster_nodes_are_scraped_by_the_service_monitor() -> None:
+    overlay = "prod-cluster-operator"
+    exporter = redis_cluster()["spec"]["redisExporter"]
+    assert exporter["enabled"] is True
+    port = exporter.get("port", 9121)  # the operator's default
+    service = objects(overlay, "Service")["redis-cluster"]
+    # The operator's stable pod label: every node of the cluster, leaders and followers.
+    assert service["spec"]["selector"] == {"redis_setup_type": "cluster"}
+    assert {"name": "metrics", "port": port, "targetPort": port} in service["spec"]["ports"]
+    monitor = objects(overlay, "ServiceMonitor")["cardroom"]["spec"]
+    labels = service["metadata"]["labels"]
+    assert monitor["selector"]["matchLabels"].items() <= labels.items()
+    assert monitor["endpoints"][0]["port"] == "metrics"
+    assert labels[monitor["jobLabel"]] == "redis-cluster"
+    policy = objects(overlay, "NetworkPolicy")["redis-cluster"]["spec"]
+    assert {"from": [{"namespaceSelector": {}}], "ports": [{"port": port}]} in policy["ingress"]
 
 
 def test_operator_cluster_network_policy_lets_only_match_and_the_nodes_in() -> None:
