@@ -59,6 +59,12 @@ def test_no_write_is_acknowledged_once_redis_stops_persisting(redis_url: str,
         assert err.value.code() == grpc.StatusCode.UNAVAILABLE
         assert "appendfsync is everysec" in (err.value.details() or "")
         assert client.view(match_id).version == 3  # written, but never acknowledged
+        # Its retry finds the record of that write, which is no more durable than it was:
+        # refused too, however it reaches the record.
+        for expected in (2, None):
+            with pytest.raises(grpc.RpcError) as err:
+                client.move(match_id, tokens[1], "vivo", move_b, expected, "b")
+            assert err.value.code() == grpc.StatusCode.UNAVAILABLE
 
         persisting.config_set("appendfsync", "always")
         persisting.config_set("appendonly", "no")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 from support.blocking import run, unwrap
-from support.match_fixtures import STORES, new_service, store_for
+from support.match_fixtures import STORES, all_keys, new_service, store_for
 from support.match_play import Clock, choose_move, hands_seen
 
 from services.match.app import MatchService
@@ -386,7 +386,7 @@ def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
     two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
     created = one.create_match("vivo", 3, seed=4)
     token = created.tokens[0]
-    saved = {key: repo.client.dump(key) for key in repo.client.keys("*")}
+    saved = {key: repo.client.dump(key) for key in all_keys(repo, "*")}
     first, second = one.get_view(created.match_id, token)["legal_moves"][:2]
     one.submit_move(created.match_id, token, first, 1)  # version 2, cached by `one`
     repo.client.flushdb()  # Redis loses that write (as after a crash without fsync) ...
@@ -474,7 +474,7 @@ def test_bot_seats_with_unknown_policies_or_strengths_are_refused_and_nothing_is
     with pytest.raises(InvalidFields) as by_clock:
         service.create_match("vivo", 3, seed=1, clock=ClockSpec(10.0, "bot", "solver"))
     assert [field for field, _ in by_clock.value.violations] == ["clock.policy"]
-    assert repo.client.keys("*") == []
+    assert all_keys(repo, "*") == []
 
 
 class _BarrierRepo(MatchRepo):

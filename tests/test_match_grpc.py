@@ -14,6 +14,7 @@ from support.match_client import (
     match_server,
     play_turn,
 )
+from support.match_fixtures import STORES, store_for
 from support.match_play import hands_seen
 
 from services.match import mapping
@@ -28,10 +29,13 @@ MATCHES = [("livemix", 3, {}), ("livemix", 4, {}), ("vivo", 3, {}), ("vivo", 4, 
            ("mixmatch", 2, {**TURN_BASED, "faster": True, "harder": True})]
 
 
-@pytest.fixture
-def replicas(redis_url: str) -> Iterator[tuple[MatchServer, MatchServer]]:
-    """Two match-service replicas on one Redis."""
-    with match_server(redis_url) as one, match_server(redis_url) as two:
+@pytest.fixture(params=STORES)
+def replicas(request: pytest.FixtureRequest, redis_url: str
+             ) -> Iterator[tuple[MatchServer, MatchServer]]:
+    """Two match-service replicas on one Redis, or on a Redis Cluster (their bot tasks then
+    on the one Redis: Celery needs a single server)."""
+    store = store_for(request)
+    with match_server(store, redis_url) as one, match_server(store, redis_url) as two:
         yield one, two
 
 

@@ -374,6 +374,8 @@ class MatchService:
             seat = self._mover(snap.meta, token, as_seat)
             snap.prior = snap.priors.get(seat)
             if snap.prior is not None:
+                if self.repo.persist_each_write:
+                    await self.repo.confirm_request(match_id, seat, request_id)
                 return await self._duplicate(match_id, snap, seat)
             state = self._movable(snap, seat, expected_version)
             pinned = pinned or timers.pin_round(state, action)

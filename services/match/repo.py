@@ -218,6 +218,7 @@ class MatchRepo:
         self._move_sha = ""
         self._durable_sha = ""
         self._touch_sha = ""
+        self._confirm_sha = ""
 
     @classmethod
     def from_url(cls, url: str, *, timeout_s: float = 2.0,
@@ -248,6 +249,8 @@ class MatchRepo:
         self.has_waitaof = tuple(int(x) for x in str(version).split(".")[:2]) >= (7, 2)
         self._touch_sha = await self._timed("script_load",
                                             lambda: self.client.script_load(scripts.TOUCH))
+        self._confirm_sha = await self._timed("script_load",
+                                              lambda: self.client.script_load(scripts.CONFIRM))
 
     async def _timed(self, op: str, call: Callable[[], Awaitable[Any]]) -> Any:
         started = time.perf_counter()
@@ -392,6 +395,13 @@ class MatchRepo:
                                        [version, old_ms, new_ms], timer)
         return bool(reply)
 
+    async def confirm_request(self, match_id: str, seat: int | None, request: str) -> None:
+        """MATCH_DURABILITY=always: make sure the record of `request` is durable before its
+        result is sent again (Unavailable if it is not, as for a move)."""
+        await self._run_script("confirm", lambda: self._confirm_sha, match_id,
+                               [request_key(match_id, seat, request)], [self.request_ttl_ms],
+                               None, durable=True)
+
     async def _run_script(self, op: str, sha: Callable[[], str], match_id: str, keys: list[str],
                           args: list[Any], timer: TimerEntry | None,
                           idle: tuple[str, int] | None = None, durable: bool = False) -> Any:
@@ -429,7 +439,7 @@ class MatchRepo:
             # Redis restarted, failed over or flushed its script cache: load again, retry.
             await self.register_scripts()
             return await self._run_script(op, sha, match_id, keys, args, timer, idle, durable)
-        if durable and replies[0][0] == "ok":
+        if durable and replies[0][0] in ("ok", "dup"):
             _check_persisted(replies[1], replies[2] if self.has_waitaof else None)
             if self.cluster:
                 _check_replicated(replies[2], self.has_waitaof)
@@ -466,7 +476,9 @@ class MatchRepo:
                     private: bool = False) -> None:
         """Move a match between lobby indexes (a hint; list_page checks every entry)."""
         shard = shard_of(match_id, self.shards)
-        pipe = self.client.pipeline(transaction=True)  # one shard: one slot
+        # One transaction on one server. Not on a cluster: redis-py runs a cluster
+        # transaction's queued commands on a thread of their own, off this event loop.
+        pipe = self.client.pipeline(transaction=not self.cluster)
         # Every match is in four indexes of the ALL scope, (its game | every game) x (its
         # status | any status), and a public one in the same four of the public scope too.
         for scope in (ALL, PUBLIC) if not private else (ALL,):

@@ -8,7 +8,12 @@ MOVE = """
 local has_request = ARGV[7] == '1'
 if has_request then
   local prior = redis.call('GET', KEYS[4])
-  if prior then return {'dup', prior} end
+  if prior then
+    -- A write (the record's time to live renewed): under MATCH_DURABILITY=always the
+    -- checks after the script then cover the record too, see CONFIRM.
+    redis.call('PEXPIRE', KEYS[4], ARGV[9])
+    return {'dup', prior}
+  end
 end
 local current = redis.call('HGET', KEYS[1], 'version')
 if ARGV[8] == 'new' then
@@ -56,6 +61,15 @@ end
 if not string.find(info, 'aof_last_write_status:ok', 1, true) then
   return {'unpersisted', 'the append-only file cannot be written'}
 end
+"""
+
+# MATCH_DURABILITY=always: a request answered again from its record is acknowledged only
+# once the record is durable. Renewing its time to live is a write that goes through the
+# same checks as a move (fsynced, and on a cluster received by a replica); the append-only
+# file and the replication stream keep writes in order, so the record is then durable too.
+CONFIRM = """
+if redis.call('PEXPIRE', KEYS[1], ARGV[1]) == 0 then return {'missing', ''} end
+return {'ok', ''}
 """
 
 # Moves the bot re-enqueue time of one version forward; only one replica's call succeeds.

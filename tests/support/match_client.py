@@ -27,19 +27,24 @@ GAME_ENUM = {"livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
              "mixmatch": common_pb2.GAME_MIXMATCH}
 
 
-def match_settings(redis_url: str, **changes: Any) -> MatchSettings:
-    """Match settings on free ports against `redis_url`, with the test admin token."""
-    common = local_settings("match", redis_url=redis_url, celery_broker_url=redis_url,
-                            admin_token=ADMIN)
+def match_settings(redis_url: str, broker_url: str | None = None, **changes: Any
+                   ) -> MatchSettings:
+    """Match settings on free ports against `redis_url` (bot tasks on `broker_url`, by
+    default the same Redis), with the test admin token."""
+    common = local_settings("match", redis_url=redis_url,
+                            celery_broker_url=broker_url or redis_url, admin_token=ADMIN)
     return dataclasses.replace(MatchSettings(common=common), **changes)
 
 
 @contextmanager
-def match_server(redis_url: str, **changes: Any) -> Iterator[MatchServer]:
-    """A started match-service replica (real Celery queue on the same Redis); stopped on exit."""
-    settings = match_settings(redis_url, **changes)
+def match_server(redis_url: str, broker_url: str | None = None, **changes: Any
+                 ) -> Iterator[MatchServer]:
+    """A started match-service replica (real Celery queue on `broker_url`, by default the
+    same Redis); stopped on exit."""
+    settings = match_settings(redis_url, broker_url, **changes)
     server, _ = create_server(settings, host=HOST,
-                              queue=CeleryQueue(redis_url, settings.bot_queue))
+                              queue=CeleryQueue(settings.common.celery_broker_url,
+                                                settings.bot_queue))
     server.start()
     try:
         yield server
