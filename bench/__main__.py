@@ -11,6 +11,7 @@ BENCHMARKS = (
     "engine_vivo",
     "solver",
     "match",
+    "cluster",
     "streams",
     "fanout",
     "bots",

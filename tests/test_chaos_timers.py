@@ -1,8 +1,9 @@
-"""Timer-loop replicas killed: three match-service processes share one Redis and fire the
-deadlines of running matches (Mix Match hourglasses, per-move clocks that call in a bot or
-forfeit) while the test SIGKILLs them one at a time and all at once, and restarts them.
-No deadline is lost (every match goes on to its end; a clock that ran out while every
-replica was down fires once they are back) and none fires twice (one time-out per
+"""Timer-loop replicas killed: three match-service processes share one Redis (or a Redis
+Cluster, where the timer index is spread over several slots) and fire the deadlines of
+running matches (Mix Match hourglasses, per-move clocks that call in a bot or forfeit) while
+the test SIGKILLs them one at a time and all at once, and restarts them. No deadline is
+lost (every match goes on to its end; a clock that ran out while every replica was down
+fires once they are back) and none fires twice (one time-out per
 hourglass deadline, never early; one clock expiry and one bot task per running-out clock).
 """
 
@@ -17,6 +18,7 @@ from typing import Any
 import grpc
 import pytest
 from support.match_client import queued_tasks
+from support.match_fixtures import STORES, store_for
 from support.redis_server import RedisServer
 
 from bench.load import GAME_ENUM, ServiceProcess, replay_problem
@@ -30,14 +32,14 @@ HOURGLASS_S = 0.4  # 26 of them: ten seconds of play, long enough for several ki
 FAST = [("grpc.initial_reconnect_backoff_ms", 50), ("grpc.max_reconnect_backoff_ms", 200)]
 
 
-@pytest.fixture
-def replicas(redis_server: RedisServer, tmp_path: Path) -> Iterator[list[ServiceProcess]]:
-    """Three match-service processes polling their timers every 20 ms, on database 6."""
-    url = redis_server.url.rsplit("/", 1)[0] + "/6"
-    with redis_server.client() as client:
-        client.execute_command("SELECT", 6)
-        client.flushdb()
-    env = {"REDIS_URL": url, "CELERY_BROKER_URL": url, "LOG_LEVEL": "INFO",
+@pytest.fixture(params=STORES)
+def replicas(request: pytest.FixtureRequest, redis_server: RedisServer, tmp_path: Path
+             ) -> Iterator[list[ServiceProcess]]:
+    """Three match-service processes polling their timers every 20 ms, their matches on
+    one Redis (database 6) or on the Redis Cluster, their bot tasks on database 6."""
+    broker = redis_server.empty_database(6)
+    store = broker if request.param == "redis" else store_for(request)
+    env = {"REDIS_URL": store, "CELERY_BROKER_URL": broker, "LOG_LEVEL": "INFO",
            "MATCH_TIMER_INTERVAL": "0.02", "MATCH_MIN_TIMER": "0.1"}
     started = [ServiceProcess("services.match", env, tmp_path / f"match{i}.log")
                for i in range(REPLICAS)]
@@ -125,7 +127,8 @@ def test_chaos_timers_replicas_killed_no_deadline_lost_or_fired_twice(
         events = _events(stubs[0], match_id)
         expired = [e for e in events if e["type"] == "clock_expired"]
         assert len(expired) == 1 and expired[0]["stand_in"] == "bot"
-    tasks = [t["args"] for t in queued_tasks(replicas[0].env["REDIS_URL"], DEFAULT_QUEUE)]
+    tasks = [t["args"] for t in queued_tasks(replicas[0].env["CELERY_BROKER_URL"],
+                                             DEFAULT_QUEUE)]
     # One bot task per clock that ran out, for the version its expiry created.
     assert sorted(tasks) == sorted([m, _first_seat(stubs[0], m), 2] for m in clocks)
     for match_id in forfeits:
