@@ -7,6 +7,7 @@ import asyncio
 import random
 import signal
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -253,3 +254,77 @@ def test_streams_woken_together_share_one_read_of_the_new_events(
         assert trips.get("events", 0) - before <= 2
     finally:
         run(_close(channel, watchers))
+
+
+def _pause_redis(redis_url: str, ms: int) -> None:
+    """Hold every command of every client of that Redis for `ms` (CLIENT PAUSE ALL): the
+    replica's calls wait on Redis meanwhile, in flight."""
+    with redis.Redis.from_url(redis_url) as client:
+        client.execute_command("CLIENT", "PAUSE", ms, "ALL")
+
+
+def _until(condition: Any, timeout: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "the condition never held"
+        time.sleep(0.01)
+
+
+def _in_flight(metrics_port: int) -> float:
+    """The replica's cardroom_match_unary_in_flight, read from its /metrics."""
+    with urllib.request.urlopen(f"http://{HOST}:{metrics_port}/metrics", timeout=2) as page:
+        for line in page.read().decode().splitlines():
+            if line.startswith("cardroom_match_unary_in_flight "):
+                return float(line.split()[1])
+    return 0.0
+
+
+def test_unary_calls_past_max_active_are_refused_while_health_answers(
+        redis_url: str) -> None:
+    with match_server(redis_url, max_active=2) as server, \
+            channel_to(server.port) as channel:
+        client = Client(channel)
+        match_id, _ = _create(client)
+        _pause_redis(redis_url, 1500)
+        waiting = [client.stub.GetMatch.future(pb.GetMatchRequest(match_id=match_id),
+                                               timeout=10) for _ in range(2)]
+        _until(lambda: server.limits.active == 2)
+        with pytest.raises(grpc.RpcError) as refused:
+            client.stub.GetMatch(pb.GetMatchRequest(match_id=match_id), timeout=5)
+        assert refused.value.code() == Code.RESOURCE_EXHAUSTED
+        assert "MATCH_MAX_ACTIVE" in (refused.value.details() or "")
+        assert error_reason(refused.value) == "ERROR_REASON_LIMIT_REACHED"
+        health = health_pb2_grpc.HealthStub(channel)
+        assert health.Check(health_pb2.HealthCheckRequest(), timeout=1).status == \
+            health_pb2.HealthCheckResponse.SERVING
+        # The two in flight were not dropped: they answer once Redis does.
+        assert [f.result().match.match_id for f in waiting] == [match_id, match_id]
+        assert client.view(match_id).match_id == match_id
+
+
+def test_sigterm_lets_unary_calls_in_flight_finish(redis_url: str, tmp_path: Path) -> None:
+    process = ServiceProcess("services.match", {"REDIS_URL": redis_url,
+                                                "CELERY_BROKER_URL": redis_url},
+                             tmp_path / "match.log")
+    process.start()
+    try:
+        with channel_to(process.port) as channel:
+            client = Client(channel)
+            match_id, tokens = _create(client)
+            view = client.view(match_id, tokens[0])
+            _pause_redis(redis_url, 1500)
+            moving = client.stub.SubmitMove.future(pb.SubmitMoveRequest(
+                match_id=match_id, action=view.legal_moves[0],
+                expected_version=view.version, request_id="in-flight"),
+                metadata=auth(tokens[0]), timeout=10)
+            _until(lambda: _in_flight(process.metrics_port) == 1)  # waiting on Redis
+            assert process.popen is not None
+            process.popen.send_signal(signal.SIGTERM)
+            # Acknowledged after the signal, and really written.
+            assert moving.result().version == view.version + 1
+            assert process.popen.wait(timeout=10) == 0
+        with redis.Redis.from_url(redis_url) as store:
+            assert int(store.hget(f"cardroom:match:{{{match_id}}}:state", "version")) == \
+                view.version + 1
+    finally:
+        process.stop()
