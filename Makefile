@@ -26,6 +26,7 @@ test-deploy: $(STAMP)
 # hidden information, and a small load run (docs/RELIABILITY.md).
 test-chaos: $(STAMP)
 	$(PY) -m pytest -q tests/test_chaos_*.py tests/test_fuzz_*.py tests/test_security_*.py \
+		tests/test_match_cluster.py \
 		tests/test_load_*.py
 
 # buf breaking compares proto/ with the main branch of the local .git (no network): a
