@@ -43,6 +43,14 @@ MODULES: dict[str, tuple[str, ...]] = {
                                            "tests/test_bots_sampling_distribution.py",
                                            "tests/test_bots_invariance.py",
                                            "tests/test_bots_knowledge.py"),
+    # The match service's durability checks, deadlines and redaction (one Redis only: the
+    # cluster variants of the same tests would start a cluster for every mutant).
+    "services/match/health.py": ("tests/test_chaos_durability.py",
+                                 "tests/test_abuse_durability.py"),
+    "services/match/timers.py": ("tests/test_match_timers.py",
+                                 "tests/test_match_concurrency.py", "-k", "'not cluster'"),
+    "services/match/views.py": ("tests/test_security_hidden.py", "tests/test_match_app.py",
+                                "-k", "'not cluster'"),
 }
 
 CONFIG = """[cosmic-ray]

@@ -52,7 +52,9 @@ def match(redis_db: str) -> Iterator[MatchServer]:
 def exporter(redis_db: str) -> Iterator[int]:
     """prometheus-redis-exporter watching the bot queue's length; its port."""
     binary = shutil.which("prometheus-redis-exporter")
-    assert binary, "prometheus-redis-exporter is not installed"
+    if binary is None:
+        pytest.skip("prometheus-redis-exporter not installed (apt-get install "
+                    "prometheus-redis-exporter): the worker chaos test did NOT run")
     port = free_port()
     address = redis_db.rsplit("/", 1)[0]
     process = subprocess.Popen(
