@@ -1,8 +1,9 @@
 """SuggestMove's work: gather the seat's view, run the suggest task, wait within the deadline.
 
 The API never decides itself: it sends ``cardroom.bots.suggest`` to the queue of the policy's
-cost and waits for the worker's answer (the Celery result backend) for as long as the caller's
-deadline allows, capped by BOT_SUGGEST_MAX_SECONDS.
+cost and waits for the worker's answer (the Celery result backend: a Redis, or with rpc:// a
+reply queue of this process on RabbitMQ) for as long as the caller's deadline allows, capped
+by BOT_SUGGEST_MAX_SECONDS.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class Suggester:
             answer = result.get(timeout=max(budget, 0.001), propagate=False)
         except ResultTimeout:
             raise DeadlineExceeded(f"no bot worker answered within {budget:.2f}s") from None
-        except RedisError as error:
+        except (OperationalError, RedisError) as error:
             raise Unavailable(f"the result backend is unreachable: {error}") from None
         finally:
             result.forget()
