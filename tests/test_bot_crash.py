@@ -7,7 +7,8 @@ proxy) when it kills. Two crashes: the pool process alone dies (the worker reque
 task at once: acks_late + reject_on_worker_lost), and the whole worker dies (the task
 stays unacknowledged on the broker until another worker restores it after the visibility
 timeout, set short here, on Redis; RabbitMQ requeues it as soon as the dead worker's
-connection closes). Every test runs on both brokers: Redis and the machine's RabbitMQ.
+connection closes), and five workers killed one after another in the middle of the same
+task. Every test runs on both brokers: Redis and the machine's RabbitMQ.
 """
 
 from __future__ import annotations
@@ -235,6 +236,38 @@ def test_sigkill_of_the_whole_worker_mid_task_another_worker_moves_once(
         victim.stop()
         if rescuer is not None:
             rescuer.stop()
+
+
+#: Workers killed in a row, each in the middle of the same task.
+KILLS_IN_A_ROW = 5
+
+
+def test_workers_sigkilled_one_after_another_mid_task_the_move_is_made_once(
+        match: MatchServer, broker: BotBroker) -> None:
+    # On Redis each victim restores the task its predecessor left unacknowledged after 1 s;
+    # on RabbitMQ the broker requeues it when the victim's connection closes.
+    fast_restore = {"BOT_VISIBILITY_TIMEOUT": "1", "BOT_RESTORE_INTERVAL": "0.5"}
+    rescuer = None
+    with channel_to(match.port) as channel:
+        client = Client(channel)
+        match_id, seat = _bot_to_move_first(client)
+        for round_ in range(KILLS_IN_A_ROW):
+            held = HoldingProxy(match.port)
+            victim = _start(broker, held.port, f"victim-row{round_}@%h", **fast_restore)
+            try:
+                _wait(lambda held=held: held.received > 0, 30,
+                      "the task's call to the match service")
+                victim.kill()
+            finally:
+                victim.stop()
+                held.close()
+            assert client.view(match_id).version == 1  # every victim died before its move
+        try:
+            rescuer = _start(broker, match.port, "rescuer-row@%h", **fast_restore)
+            _assert_moved_once(client, broker, match_id, seat, rescuer)
+        finally:
+            if rescuer is not None:
+                rescuer.stop()
 
 
 def test_an_unavailable_match_service_is_retried_with_backoff_until_it_answers(
