@@ -6,7 +6,9 @@ until released, so the test knows the task is under way (its GetMatch call is in
 proxy) when it kills. Two crashes: the pool process alone dies (the worker requeues the
 task at once: acks_late + reject_on_worker_lost), and the whole worker dies (the task
 stays unacknowledged on the broker until another worker restores it after the visibility
-timeout, set short here).
+timeout, set short here, on Redis; RabbitMQ requeues it as soon as the dead worker's
+connection closes), and five workers killed one after another in the middle of the same
+task. Every test runs on both brokers: Redis and the machine's RabbitMQ.
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from pathlib import Path
 import pytest
 import redis
 from support.blocking import blocking
+from support.brokers import BROKERS, BotBroker, bot_broker
 from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, free_port
 
-from bench.load import tasks_left
 from services.bot.worker import WorkerProcess, start_worker
 from services.match.repo import MatchRepo
 from services.match.server import MatchServer
@@ -94,10 +96,18 @@ def redis_db(redis_server: RedisServer) -> str:
     return url
 
 
+@pytest.fixture(scope="module", params=BROKERS)
+def broker(request: pytest.FixtureRequest, redis_db: str) -> Iterator[BotBroker]:
+    """The bot tasks' broker: Redis, then RabbitMQ (skipped when not reachable)."""
+    with bot_broker(request.param, redis_db) as made:
+        yield made
+
+
 @pytest.fixture(scope="module")
-def match(redis_db: str) -> Iterator[MatchServer]:
+def match(broker: BotBroker) -> Iterator[MatchServer]:
     """A match-service replica that knows the bot credential."""
-    with match_server(redis_db, bot_token=BOT_TOKEN) as server:
+    with match_server(broker.redis_url, bot_token=BOT_TOKEN, **broker.match_changes()
+                      ) as server:
         yield server
 
 
@@ -109,9 +119,14 @@ def proxy(match: MatchServer) -> Iterator[HoldingProxy]:
     held.close()
 
 
-def _env(redis_url: str, match_port: int, **extra: str) -> dict[str, str]:
-    return {"REDIS_URL": redis_url, "BOT_TOKEN": BOT_TOKEN, "MATCH_ADDR": f"127.0.0.1:{match_port}",
-            "BOT_RPC_TIMEOUT": "60", **extra}
+def _env(broker: BotBroker, match_port: int, **extra: str) -> dict[str, str]:
+    return {**broker.worker_env(), "BOT_TOKEN": BOT_TOKEN,
+            "MATCH_ADDR": f"127.0.0.1:{match_port}", "BOT_RPC_TIMEOUT": "60", **extra}
+
+
+def _start(broker: BotBroker, match_port: int, hostname: str, **extra: str) -> WorkerProcess:
+    return start_worker(_env(broker, match_port, **extra), broker.queues, concurrency=1,
+                        hostname=hostname)
 
 
 def _first_player() -> int:
@@ -147,15 +162,21 @@ def _pool_children(worker: WorkerProcess) -> list[int]:
     return found
 
 
-def _assert_moved_once(client: Client, redis_url: str, match_id: str, seat: int,
+def _assert_moved_once(client: Client, broker: BotBroker, match_id: str, seat: int,
                        worker: WorkerProcess) -> None:
     """The bot moved once, and no delivery of its task is left that could move again."""
+    redis_url = broker.redis_url
     _wait(lambda: client.view(match_id).version >= 2, 30, "the bot's move")
     # Once the broker holds no copy of the task, queued or delivered but unacknowledged,
     # nothing can apply it again: every delivery has run to its end.
-    with redis.Redis.from_url(redis_url) as broker:
-        _wait(lambda: tasks_left(broker) == 0, 30, "every delivery of the task ending")
+    _wait(lambda: broker.waiting() == 0, 30, "every delivery of the task ending")
+    _wait(lambda: _count(worker, "moved") >= 1, 10, "the worker counting its move")
     assert _count(worker, "moved") == 1
+    if broker.rabbit is not None:
+        # RabbitMQ shows no unacknowledged copies; with the worker stopped (warm: what it
+        # runs ends and is acknowledged) any copy would be queued again, and none is.
+        worker.stop()
+        assert broker.rabbit.consumers() == 0 and broker.waiting() == 0
     view = client.view(match_id)
     assert view.version == 2 and view.current_player != seat
     repo = blocking(MatchRepo.from_url(redis_url))
@@ -175,8 +196,8 @@ def _public_events(client: Client, match_id: str) -> list[pb.MatchEvent]:
 
 
 def test_sigkill_of_the_pool_process_mid_task_requeues_it_and_moves_once(
-        match: MatchServer, proxy: HoldingProxy, redis_db: str) -> None:
-    worker = start_worker(_env(redis_db, proxy.port), concurrency=1, hostname="victim1@%h")
+        match: MatchServer, proxy: HoldingProxy, broker: BotBroker) -> None:
+    worker = _start(broker, proxy.port, "victim1@%h")
     try:
         with channel_to(match.port) as channel:
             client = Client(channel)
@@ -186,14 +207,14 @@ def test_sigkill_of_the_pool_process_mid_task_requeues_it_and_moves_once(
             os.kill(child, signal.SIGKILL)
             _wait(lambda: child not in _pool_children(worker), 10, "the pool process's end")
             proxy.released.set()
-            _assert_moved_once(client, redis_db, match_id, seat, worker)
+            _assert_moved_once(client, broker, match_id, seat, worker)
     finally:
         worker.stop()
 
 
 def test_sigkill_of_the_whole_worker_mid_task_another_worker_moves_once(
-        match: MatchServer, proxy: HoldingProxy, redis_db: str) -> None:
-    victim = start_worker(_env(redis_db, proxy.port), concurrency=1, hostname="victim2@%h")
+        match: MatchServer, proxy: HoldingProxy, broker: BotBroker) -> None:
+    victim = _start(broker, proxy.port, "victim2@%h")
     rescuer = None
     try:
         with channel_to(match.port) as channel:
@@ -203,21 +224,56 @@ def test_sigkill_of_the_whole_worker_mid_task_another_worker_moves_once(
             victim.kill()
             proxy.released.set()
             assert client.view(match_id).version == 1  # the task died before its move
-            rescuer = start_worker(_env(redis_db, match.port, BOT_VISIBILITY_TIMEOUT="1",
-                                        BOT_RESTORE_INTERVAL="0.5"),
-                                   concurrency=1, hostname="rescuer@%h")
-            _assert_moved_once(client, redis_db, match_id, seat, rescuer)
+            if broker.rabbit is None:
+                rescuer = _start(broker, match.port, "rescuer@%h", BOT_VISIBILITY_TIMEOUT="1",
+                                 BOT_RESTORE_INTERVAL="0.5")
+            else:
+                # RabbitMQ requeued the task when the dead worker's connection closed.
+                _wait(lambda: broker.waiting() == 1, 10, "the task queued again")
+                rescuer = _start(broker, match.port, "rescuer@%h")
+            _assert_moved_once(client, broker, match_id, seat, rescuer)
     finally:
         victim.stop()
         if rescuer is not None:
             rescuer.stop()
 
 
+#: Workers killed in a row, each in the middle of the same task.
+KILLS_IN_A_ROW = 5
+
+
+def test_workers_sigkilled_one_after_another_mid_task_the_move_is_made_once(
+        match: MatchServer, broker: BotBroker) -> None:
+    # On Redis each victim restores the task its predecessor left unacknowledged after 1 s;
+    # on RabbitMQ the broker requeues it when the victim's connection closes.
+    fast_restore = {"BOT_VISIBILITY_TIMEOUT": "1", "BOT_RESTORE_INTERVAL": "0.5"}
+    rescuer = None
+    with channel_to(match.port) as channel:
+        client = Client(channel)
+        match_id, seat = _bot_to_move_first(client)
+        for round_ in range(KILLS_IN_A_ROW):
+            held = HoldingProxy(match.port)
+            victim = _start(broker, held.port, f"victim-row{round_}@%h", **fast_restore)
+            try:
+                _wait(lambda held=held: held.received > 0, 30,
+                      "the task's call to the match service")
+                victim.kill()
+            finally:
+                victim.stop()
+                held.close()
+            assert client.view(match_id).version == 1  # every victim died before its move
+        try:
+            rescuer = _start(broker, match.port, "rescuer-row@%h", **fast_restore)
+            _assert_moved_once(client, broker, match_id, seat, rescuer)
+        finally:
+            if rescuer is not None:
+                rescuer.stop()
+
+
 def test_an_unavailable_match_service_is_retried_with_backoff_until_it_answers(
-        match: MatchServer, redis_db: str) -> None:
+        match: MatchServer, broker: BotBroker) -> None:
     port = free_port()
-    worker = start_worker(_env(redis_db, port, BOT_RPC_TIMEOUT="2", BOT_RETRY_BACKOFF="1"),
-                          concurrency=1, hostname="patient@%h")
+    worker = _start(broker, port, "patient@%h", BOT_RPC_TIMEOUT="2", BOT_RETRY_BACKOFF="1")
     proxy = None
     try:
         with channel_to(match.port) as channel:
@@ -227,7 +283,7 @@ def test_an_unavailable_match_service_is_retried_with_backoff_until_it_answers(
             assert client.view(match_id).version == 1
             proxy = HoldingProxy(match.port, port)
             proxy.released.set()
-            _assert_moved_once(client, redis_db, match_id, seat, worker)
+            _assert_moved_once(client, broker, match_id, seat, worker)
     finally:
         worker.stop()
         if proxy is not None:

@@ -2,7 +2,8 @@
 
 One worker (prefork, one pool process) serves the whole module; a second one joins for the
 load-sharing test. Matches: one human test client and the rest bots for each game, and
-matches of bots only, each played to its end.
+matches of bots only, each played to its end. The module runs on both bot-task brokers:
+Redis, then the machine's RabbitMQ (skipped when it is not reachable).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import grpc
 import pytest
 from google.protobuf import struct_pb2
 from support.blocking import blocking
+from support.brokers import BROKERS, BotBroker, bot_broker
 from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
 from support.match_play import choose_move, hands_seen
@@ -40,23 +42,32 @@ def redis_db(redis_server: RedisServer) -> str:
     return url
 
 
+@pytest.fixture(scope="module", params=BROKERS)
+def broker(request: pytest.FixtureRequest, redis_db: str) -> Iterator[BotBroker]:
+    """The bot tasks' broker: Redis, then RabbitMQ."""
+    with bot_broker(request.param, redis_db) as made:
+        yield made
+
+
 @pytest.fixture(scope="module")
-def match(redis_db: str) -> Iterator[MatchServer]:
+def match(broker: BotBroker) -> Iterator[MatchServer]:
     """A match-service replica that knows the bot credential; its timers poll every 50 ms."""
-    with match_server(redis_db, bot_token=BOT_TOKEN, timer_interval_s=0.05) as server:
+    with match_server(broker.redis_url, bot_token=BOT_TOKEN, timer_interval_s=0.05,
+                      **broker.match_changes()) as server:
         yield server
 
 
-def worker_env(redis_url: str, match_port: int, **extra: str) -> dict[str, str]:
+def worker_env(broker: BotBroker, match_port: int, **extra: str) -> dict[str, str]:
     """The environment of a worker playing for the match service on `match_port`."""
-    return {"REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url, "BOT_TOKEN": BOT_TOKEN,
+    return {**broker.worker_env(), "BOT_TOKEN": BOT_TOKEN,
             "MATCH_ADDR": f"127.0.0.1:{match_port}", **extra}
 
 
 @pytest.fixture(scope="module")
-def worker(redis_db: str, match: MatchServer) -> Iterator[WorkerProcess]:
+def worker(broker: BotBroker, match: MatchServer) -> Iterator[WorkerProcess]:
     """One worker process (one pool process) on both bot queues, for the whole module."""
-    process = start_worker(worker_env(redis_db, match.port), concurrency=1, hostname="one@%h")
+    process = start_worker(worker_env(broker, match.port), broker.queues, concurrency=1,
+                           hostname="one@%h")
     yield process
     process.stop()
 
@@ -200,7 +211,7 @@ def test_a_mix_match_of_solver_bots_finishes_with_claims(client: Client) -> None
 
 
 def test_worker_metrics_count_tasks_think_time_queue_wait_and_search_speed(
-        client: Client, worker: WorkerProcess) -> None:
+        client: Client, worker: WorkerProcess, broker: BotBroker) -> None:
     match_id, _ = create(client, "vivo", [bot("ismcts", 1), bot("random"), bot("random")],
                          seed=3)
     finished(client, match_id)
@@ -209,7 +220,7 @@ def test_worker_metrics_count_tasks_think_time_queue_wait_and_search_speed(
             or 0) > 0
     assert (sample(text, "cardroom_bot_think_seconds_count", game="vivo", policy="ismcts")
             or 0) > 0
-    assert (sample(text, "cardroom_bot_queue_wait_seconds_count", queue="cardroom.bots.search")
+    assert (sample(text, "cardroom_bot_queue_wait_seconds_count", queue=broker.queues[1])
             or 0) > 0
     assert (sample(text, "cardroom_bot_search_iterations_per_second_count", game="vivo",
                    policy="ismcts") or 0) > 0
@@ -223,9 +234,10 @@ def _moved(worker: WorkerProcess) -> float:
 
 
 def test_a_second_worker_joining_takes_part_of_the_load(client: Client, match: MatchServer,
-                                                        redis_db: str,
+                                                        broker: BotBroker, redis_db: str,
                                                         worker: WorkerProcess) -> None:
-    second = start_worker(worker_env(redis_db, match.port), concurrency=1, hostname="two@%h")
+    second = start_worker(worker_env(broker, match.port), broker.queues, concurrency=1,
+                          hostname="two@%h")
     try:
         before = _moved(worker)
         ids = [create(client, "vivo", [bot("random")] * 3, seed=s)[0] for s in range(4)]

@@ -127,6 +127,24 @@ def test_compose_flower_is_optional_behind_a_profile() -> None:
     assert compose_local.start_order(compose, ["flower"]) == ["redis", "flower"]
 
 
+def test_compose_rabbitmq_is_optional_behind_a_profile_and_named_by_the_broker_url() -> None:
+    compose = _compose()
+    rabbit = compose["services"]["rabbitmq"]
+    assert rabbit["profiles"] == ["rabbitmq"] and "ports" not in rabbit
+    assert "rabbitmq" not in compose_local.start_order(compose)
+    assert compose_local.start_order(compose, ["rabbitmq"]) == ["rabbitmq"]
+    assert rabbit["volumes"] == ["rabbitmq-data:/var/lib/rabbitmq"]
+    assert rabbit["environment"]["RABBITMQ_DEFAULT_PASS"] == ""  # unset: nobody logs in
+    for name in ("match", "bot", "worker"):
+        assert compose["services"][name]["environment"]["CELERY_BROKER_URL"] == \
+            "redis://redis:6379/0"
+    url = "amqp://cardroom:p@rabbitmq:5672//"
+    chosen = _compose(CELERY_BROKER_URL=url, RABBITMQ_PASSWORD="p")
+    assert chosen["services"]["rabbitmq"]["environment"]["RABBITMQ_DEFAULT_PASS"] == "p"
+    for name in ("match", "bot", "worker"):
+        assert chosen["services"][name]["environment"]["CELERY_BROKER_URL"] == url
+
+
 def test_compose_every_host_port_reference_names_a_listening_service() -> None:
     compose = _compose()
     ports = compose_local.PortMap({(n, p): 1 for n, s in compose["services"].items()

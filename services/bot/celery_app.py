@@ -16,6 +16,7 @@ from typing import Any
 from celery import Celery, signals  # type: ignore[import-untyped]
 
 from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
+from shared import broker as transports
 from shared.bots import list_policies
 from shared.bots.base import SEARCH
 from shared.errors import InvalidConfig
@@ -33,6 +34,9 @@ class BotSettings:
     """What the bot processes (API and workers) read from the environment."""
 
     common: Settings
+    #: CELERY_RESULT_BACKEND: where suggestions' answers wait for the bot API (default: the
+    #: broker if a Redis, else REDIS_URL if one Redis, else rpc://; shared.broker).
+    result_backend: str = ""
     #: BOT_TOKEN: the credential workers act with; the match service must know the same one.
     bot_token: str | None = None
     #: BOT_QUEUE: the queue of fast policies' tasks.
@@ -46,9 +50,10 @@ class BotSettings:
     #: BOT_TIME_LIMIT: seconds after which a task's process is killed (and the task dropped).
     time_limit_s: float = 60.0
     #: BOT_VISIBILITY_TIMEOUT: seconds before the task of a worker that died is delivered
-    #: again; above the longest task plus the longest Mix Match claim delay.
+    #: again; above the longest task plus the longest Mix Match claim delay. Redis broker
+    #: only: RabbitMQ redelivers a dead worker's tasks as soon as its connection closes.
     visibility_timeout_s: float = 300.0
-    #: BOT_RESTORE_INTERVAL: seconds between sweeps for such tasks.
+    #: BOT_RESTORE_INTERVAL: seconds between sweeps for such tasks (Redis broker only).
     restore_interval_s: float = 10.0
     #: BOT_MAX_RETRIES: retries of a task the match service could not answer (UNAVAILABLE).
     max_retries: int = 5
@@ -70,8 +75,12 @@ class BotSettings:
                  ) -> BotSettings:
         """Read every setting; a bad value raises InvalidConfig naming the variable."""
         env = os.environ if environ is None else environ
+        common = Settings.from_env(process, env)
         return cls(
-            common=Settings.from_env(process, env),
+            common=common,
+            result_backend=transports.result_backend(
+                _text(env, "CELERY_RESULT_BACKEND"), common.celery_broker_url,
+                common.redis_url),
             bot_token=_text(env, "BOT_TOKEN"),
             queue=_text(env, "BOT_QUEUE") or DEFAULT_QUEUE,
             search_queue=_text(env, "BOT_SEARCH_QUEUE") or SEARCH_QUEUE,
@@ -131,7 +140,8 @@ def configure(app: Celery, settings: BotSettings) -> None:
     app.conf.update(
         broker_url=broker,
         # Only suggestions keep a result (the API waits for it); turns report through moves.
-        result_backend=broker,
+        result_backend=settings.result_backend or transports.result_backend(
+            None, broker, settings.common.redis_url),
         task_ignore_result=True,
         result_expires=max(60, int(settings.suggest_max_s * 6)),
         task_serializer="json", result_serializer="json", accept_content=["json"],
@@ -147,12 +157,11 @@ def configure(app: Celery, settings: BotSettings) -> None:
         worker_disable_rate_limits=True,
         worker_send_task_events=False,
         broker_connection_retry_on_startup=True,
-        broker_transport_options={
-            "visibility_timeout": settings.visibility_timeout_s,
-            "unacked_restore_interval": settings.restore_interval_s,
-            "unacked_restore_throttle": 1,
-        },
         result_backend_transport_options={"retry_policy": {"timeout": 2.0}},
+        # Redis: the visibility timeout; RabbitMQ: queue priorities (shared.broker).
+        **transports.transport_conf(broker,
+                                    visibility_timeout_s=settings.visibility_timeout_s,
+                                    restore_interval_s=settings.restore_interval_s),
     )
 
 

@@ -31,6 +31,7 @@ class BotServer:
     rpc: Server
     app: Celery
     client: MatchClient
+    suggester: Suggester
 
     @property
     def port(self) -> int:
@@ -50,6 +51,7 @@ class BotServer:
         """Stop serving (health NOT_SERVING first), then close the connections."""
         self.rpc.stop(grace)
         self.client.close()
+        self.suggester.close()
         self.app.close()
 
 
@@ -59,7 +61,8 @@ def create_server(settings: BotSettings, *, registry: CollectorRegistry | None =
     app = create_app(settings) if app is None else app
     client = MatchClient(open_channel(settings.common.match_addr, settings.common),
                          settings.rpc_timeout_s)
-    servicer = BotServicer(Suggester(app, settings, client))
+    suggester = Suggester(app, settings, client)
+    servicer = BotServicer(suggester)
 
     def add(server: grpc.Server) -> None:
         bot_pb2_grpc.add_BotServiceServicer_to_server(servicer, server)
@@ -67,4 +70,4 @@ def create_server(settings: BotSettings, *, registry: CollectorRegistry | None =
     service = ServiceDef(bot_pb2.DESCRIPTOR.services_by_name["BotService"], add)
     rpc, port = create_rpc_server([service], settings.common, registry=registry, host=host,
                                   max_workers=MAX_WORKERS, max_queue=settings.common.max_queue)
-    return BotServer(rpc, app, client), port
+    return BotServer(rpc, app, client, suggester), port

@@ -1,17 +1,20 @@
 """SuggestMove's work: gather the seat's view, run the suggest task, wait within the deadline.
 
 The API never decides itself: it sends ``cardroom.bots.suggest`` to the queue of the policy's
-cost and waits for the worker's answer (the Celery result backend) for as long as the caller's
-deadline allows, capped by BOT_SUGGEST_MAX_SECONDS.
+cost and waits for the worker's answer (the Celery result backend: a Redis, or with rpc:// a
+reply queue of this process on RabbitMQ) for as long as the caller's deadline allows, capped
+by BOT_SUGGEST_MAX_SECONDS.
 """
 
 from __future__ import annotations
 
+import threading
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from celery import Celery  # type: ignore[import-untyped]
+from celery.backends.rpc import RPCBackend  # type: ignore[import-untyped]
 from celery.exceptions import TimeoutError as ResultTimeout  # type: ignore[import-untyped]
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
@@ -50,6 +53,10 @@ class Suggester:
         self.app = app
         self.settings = settings
         self.client = client
+        # Celery gives each thread a backend of its own; with rpc:// each holds a connection
+        # and a reply queue on the broker, closed by close().
+        self._backends: dict[int, Any] = {}
+        self._lock = threading.Lock()
 
     def suggest(self, query: Query, token: str | None, time_left: float | None) -> Suggestion:
         """The decision of `query.policy` for the seat; DeadlineExceeded when no worker
@@ -59,15 +66,30 @@ class Suggester:
         game, view, events, version = self._seat(query, token)
         _check(game, query, view)
         result = self._send(game, query, view, events, max(budget, 0.001))
+        self._keep(result.backend)
         try:
             answer = result.get(timeout=max(budget, 0.001), propagate=False)
         except ResultTimeout:
             raise DeadlineExceeded(f"no bot worker answered within {budget:.2f}s") from None
-        except RedisError as error:
+        except (OperationalError, RedisError) as error:
             raise Unavailable(f"the result backend is unreachable: {error}") from None
         finally:
             result.forget()
         return Suggestion(_decision(answer), version)
+
+    def close(self) -> None:
+        """Close the rpc:// reply consumers of every thread that waited for an answer."""
+        with self._lock:
+            backends, self._backends = list(self._backends.values()), {}
+        for backend in backends:
+            consumer = backend.result_consumer
+            if getattr(consumer, "_consumer", None) is not None:
+                consumer.stop()
+
+    def _keep(self, backend: Any) -> None:
+        if isinstance(backend, RPCBackend):
+            with self._lock:
+                self._backends.setdefault(id(backend), backend)
 
     def _seat(self, query: Query, token: str | None
               ) -> tuple[str, dict[str, Any], list[dict[str, Any]], int]:

@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from shared.bots import get_policy, list_policies
 from shared.bots.base import SEARCH
+from shared.broker import MAX_PRIORITY, is_amqp
 from shared.errors import InvalidArgument, InvalidFields, NotFound
 from shared.games.base import SIMULTANEOUS, State
 
@@ -30,7 +31,7 @@ log = logging.getLogger(__name__)
 #: The task name the bot worker registers.
 TASK_NAME = "cardroom.bots.take_turn"
 
-#: The queue the tasks of fast policies go to (one Redis list on the broker).
+#: The queue the tasks of fast policies go to (one Redis list, or one RabbitMQ queue).
 DEFAULT_QUEUE = "cardroom.bots"
 
 #: The queue the tasks of search policies go to.
@@ -128,6 +129,9 @@ class CeleryQueue:
         self.search_queue = search_queue
         self.app = Celery("cardroom-match", broker=broker_url, set_as_current=False)
         self.app.conf.broker_connection_retry_on_startup = False
+        if is_amqp(broker_url):
+            # Declare the queues as the workers do (x-max-priority), or RabbitMQ refuses.
+            self.app.conf.task_queue_max_priority = MAX_PRIORITY
         self.app.conf.broker_transport_options = {"max_retries": 2}
 
     def enqueue(self, match_id: str, seat: int, version: int, *, game: str = "",

@@ -44,7 +44,7 @@ def match_server(redis_url: str, broker_url: str | None = None, **changes: Any
     settings = match_settings(redis_url, broker_url, **changes)
     server, _ = create_server(settings, host=HOST,
                               queue=CeleryQueue(settings.common.celery_broker_url,
-                                                settings.bot_queue))
+                                                settings.bot_queue, settings.bot_search_queue))
     server.start()
     try:
         yield server
