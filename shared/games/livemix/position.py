@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from shared.games.livemix.cards import roster_tables
 from shared.games.livemix.config import Config
-from shared.games.livemix.core import NEXT
+from shared.games.livemix.rules import NEXT
 from shared.games.livemix.scoring import RoundRecord
 from shared.games.livemix.state import State
 

@@ -8,8 +8,8 @@ from shared.errors import InvalidArgument
 from shared.games.base import JSON, STATE_FORMAT
 from shared.games.livemix.cards import CARD_NAMES, card_id, mask_of, names_of, roster_tables
 from shared.games.livemix.config import ROUNDS, Config
-from shared.games.livemix.core import Core
 from shared.games.livemix.deal import deal_all, deal_json, parse_deal
+from shared.games.livemix.rules import Core
 from shared.games.livemix.scoring import RoundRecord, member_ids
 
 GAME = "livemix"

@@ -11,8 +11,8 @@ from shared.games.base import JSON, Event
 from shared.games.livemix import serial, view
 from shared.games.livemix.cards import CARD_NAMES, card_id
 from shared.games.livemix.config import Config
-from shared.games.livemix.core import Core
 from shared.games.livemix.deal import Seed, parse_deal
+from shared.games.livemix.rules import Core
 from shared.games.livemix.scoring import round_breakdown
 from shared.games.livemix.scoring import winners as _winners
 

@@ -7,10 +7,10 @@ V1-V9) are documented in docs/rules/vivo.md.
 from .cards import CARD_NAMES, Card, Harmony, Suit, parse_card
 from .config import Config
 from .deal import RoundDeal
-from .fast import random_playout
 from .game import from_json, new_game, replay
-from .state import State, row_points
-from .views import GAME
+from .playout import random_playout
+from .rules import State, row_points
+from .view import GAME
 
 __all__ = [
     "CARD_NAMES",

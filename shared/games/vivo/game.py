@@ -10,8 +10,8 @@ from shared.games.base import JSON, STATE_FORMAT
 
 from .config import Config
 from .deal import build_deals
-from .state import State
-from .views import GAME
+from .rules import State
+from .view import GAME
 
 
 def new_game(config: Config, seed: int | None = None, deal: object = None) -> State:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from .cards import RANK_OF, SUIT_OF, Harmony
 from .config import Config
 from .deal import RoundDeal
-from .state import State, row_points
+from .rules import State, row_points
 
 
 def search_position(config: Config, round_index: int, harmonies: Sequence[int], trick: int,

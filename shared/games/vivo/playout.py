@@ -14,7 +14,7 @@ from collections.abc import Callable
 from .cards import RANK_OF, SUIT_OF, SUITS_MASK
 from .config import TRICKS
 from .harmony import ALLOWED
-from .state import State
+from .rules import State
 
 
 def random_playout(state: State, rng: random.Random, whole_game: bool = False) -> None:

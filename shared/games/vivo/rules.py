@@ -12,7 +12,7 @@ from typing import Any
 from shared.errors import GameOver, IllegalMove, InvalidArgument, NotYourTurn
 from shared.games.base import JSON, Event
 
-from . import views
+from . import view as views
 from .cards import CARD_NAMES, DECK_SIZE, RANK_OF, SUIT_OF, SUITS_MASK, ids_of, parse_card
 from .config import ROUNDS, TRICKS, Config
 from .deal import RoundDeal

@@ -16,7 +16,7 @@ from .cards import CARD_NAMES, RANK_OF, Harmony, ids_of, names_of
 from .config import TRICKS
 
 if TYPE_CHECKING:
-    from .state import State
+    from .rules import State
 
 GAME = "vivo"
 
