@@ -7,9 +7,9 @@ V1-V9) are documented in docs/rules/vivo.md.
 from .cards import CARD_NAMES, Card, Harmony, Suit, parse_card
 from .config import Config
 from .deal import RoundDeal
-from .game import from_json, new_game, replay
 from .playout import random_playout
 from .rules import State, row_points
+from .state import from_json, new_game, replay
 from .view import GAME
 
 __all__ = [
