@@ -1,7 +1,7 @@
 """A Livemix state built from a position rather than from a deal: what search bots play from.
 
 A bot that samples the hidden cards (a determinization) needs a state mid-round with
-those hands. ``search_position`` builds one on the integer representation of core.py.
+those hands. ``search_position`` builds one on the integer representation of rules.py.
 The current round is exact; finished rounds keep only their scores, so ``scores()`` and
 the next round's first lead are right, but no later round can be played from it (its
 deal is a placeholder: search stops at the end of the round).

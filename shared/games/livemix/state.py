@@ -12,27 +12,14 @@ from shared.games.livemix import serial, view
 from shared.games.livemix.cards import CARD_NAMES, card_id
 from shared.games.livemix.config import Config
 from shared.games.livemix.deal import Seed, parse_deal
-from shared.games.livemix.rules import Core
+from shared.games.livemix.rules import Rules
 from shared.games.livemix.scoring import round_breakdown
-from shared.games.livemix.scoring import winners as _winners
-
-GAME = view.GAME
 
 
-class State(Core):
+class State(Rules):
     """A Livemix game in progress: three rounds of tricks, then the winners (L11)."""
 
     __slots__ = ()
-
-    def current_player(self) -> int | None:
-        """The seat to play, or None once the game is over."""
-        return None if self.turn < 0 else self.turn
-
-    def legal_actions(self, seat: int | None = None) -> list[str]:
-        """Sorted legal cards of `seat` (default: the seat to act); [] when it is not its turn."""
-        if self.turn < 0 or (seat is not None and seat != self.turn):
-            return []
-        return sorted(CARD_NAMES[c] for c in self.legal_action_ids())
 
     def apply_action(self, action: str, seat: int | None = None, now: float | None = None
                      ) -> list[Event]:
@@ -67,28 +54,12 @@ class State(Core):
         """Every card played so far, as (seat, card)."""
         return [(seat, CARD_NAMES[card]) for seat, card in self.plays]
 
-    def is_terminal(self) -> bool:
-        """True once the third round has been scored."""
-        return self.turn < 0
-
-    def round_scores(self) -> list[list[int]]:
-        """Scores of each finished round (a Livemix round is scored only when it ends)."""
-        return [list(r.scores) for r in self.records]
-
-    def scores(self) -> list[int]:
-        """Total per seat over the finished rounds."""
-        return [sum(r.scores[s] for r in self.records) for s in range(self.n)]
-
     def score_breakdown(self) -> JSON:
         """Per finished round and seat: each scoring card, each Member's points, the totals."""
         return {
             "rounds": [round_breakdown(self.roster, r, k) for k, r in enumerate(self.records)],
             "totals": self.scores(),
         }
-
-    def winners(self) -> list[int]:
-        """Seats sharing the win (L11); empty before the end."""
-        return _winners(self.records) if self.is_terminal() else []
 
     def observation(self, seat: int | None) -> JSON:
         """What `seat` may see (L12); None is the spectators' public view."""

@@ -36,11 +36,9 @@ from shared.errors import (
 )
 from shared.games.base import JSON, SIMULTANEOUS, STATE_FORMAT, Event
 from shared.games.mixmatch.claim import judge
-from shared.games.mixmatch.config import TABLE_SIZE, Config, is_whole
+from shared.games.mixmatch.config import GAME, TABLE_SIZE, Config, is_whole
 from shared.games.mixmatch.deal import read_deal, roll_dice, shuffled_deck
 from shared.games.mixmatch.notation import MAX_CLAIM_LENGTH, parse_action, parse_expression
-
-GAME = "mixmatch"
 
 PICK, CLAIMS, OVER = "pick", "claims", "over"
 

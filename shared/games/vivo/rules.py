@@ -1,29 +1,36 @@
-"""The VIVO game state: two rounds of 12 tricks, played through strings or through ints.
+"""The VIVO rules on integers: two rounds of 12 tricks, the fast API, the read-only queries.
 
-Internally a hand is a 48-bit card bitmask and a suit set a 4-bit int; the string API
-(`legal_actions`, `apply_action`) and the fast API for search (`legal_action_ids`,
-`apply_action_id`) run the same rule code and differ only in checks and events.
+Internally a hand is a 48-bit card bitmask and a suit set a 4-bit int; the string API in
+state.py (`legal_actions`, `apply_action`) and the fast API for search (`legal_action_ids`,
+`apply_action_id`, and random_playout in playout.py) run the same rule code and differ only
+in checks and events. view.py renders from this class without importing state.py.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
-from shared.errors import GameOver, IllegalMove, InvalidArgument, NotYourTurn
-from shared.games.base import JSON, Event
+from shared.errors import GameOver, IllegalMove
+from shared.games.vivo.cards import (
+    CARD_NAMES,
+    DECK_SIZE,
+    RANK_OF,
+    SUIT_OF,
+    SUITS_MASK,
+    ids_of,
+    parse_card,
+)
+from shared.games.vivo.config import ROUNDS, TRICKS, Config
+from shared.games.vivo.deal import RoundDeal
+from shared.games.vivo.harmony import ALLOWED, explain, score_trick
+from shared.games.vivo.scoring import Rows, row_points
 
-from . import view as views
-from .cards import CARD_NAMES, DECK_SIZE, RANK_OF, SUIT_OF, SUITS_MASK, ids_of, parse_card
-from .config import ROUNDS, TRICKS, Config
-from .deal import RoundDeal
-from .harmony import ALLOWED, explain, score_trick
-
-#: A finished round's scoring rows: (face-up masks per seat, face-down masks per seat).
-Rows = tuple[tuple[int, ...], tuple[int, ...]]
+R = TypeVar("R", bound="Rules")
 
 
-class State:
-    """A VIVO game in progress; build one with new_game, from_json or replay."""
+class Rules:
+    """The VIVO rules on ints and the contract's read-only queries; state.State adds
+    notation in, events and views (build one with new_game, from_json or replay)."""
 
     def __init__(self, config: Config, seed: int | None, deals: tuple[RoundDeal, ...]) -> None:
         self.config = config
@@ -149,28 +156,6 @@ class State:
             return []
         return [CARD_NAMES[c] for c in ids_of(self._masks()[1])]
 
-    def apply_action(self, action: str, seat: int | None = None, now: float | None = None
-                     ) -> list[Event]:
-        """Play a card in canonical notation; the events say what everyone (or one seat) sees."""
-        del now  # VIVO has no clock
-        if seat is not None and not (type(seat) is int and 0 <= seat < self._n):
-            raise InvalidArgument(f"seat must be 0..{self._n - 1}, not {seat!r}", field="seat")
-        if self._turn < 0:
-            raise GameOver("the game is over: both rounds have been played")
-        if seat is not None and seat != self._turn:
-            raise NotYourTurn(f"it is seat {self._turn}'s turn, not seat {seat}'s")
-        card = parse_card(action)
-        on = self._check_legal(card)
-        seat = self._turn
-        self._place(card, on)
-        events: list[Event] = [views.play_event(self, seat, card, on)]
-        if len(self._cards) == self._n:
-            number, trick, cards, lead = self._round, self._trick, self._cards, self._lead
-            high, low = self._finish_trick()
-            low_card = cards[(low - lead) % self._n] if low >= 0 else -1
-            events.extend(views.after_trick_events(self, number, trick, high, low, low_card))
-        return events
-
     def _check_legal(self, card: int) -> bool:
         """Refuse a card not in hand or not following the harmony, saying why (V4).
 
@@ -213,31 +198,15 @@ class State:
         best = max(totals)
         return [seat for seat, total in enumerate(totals) if total == best]
 
-    def score_breakdown(self) -> JSON:
-        """Per round and seat: the face-up cards with their ranks and the face-down count."""
-        return views.score_breakdown(self)
-
-    def observation(self, seat: int | None) -> JSON:
-        """V9: what `seat` may see (None: a spectator, who sees no hand)."""
-        return views.observation(self, seat)
-
-    def opening_events(self) -> list[Event]:
-        """The events that open the game (round start, each seat's private deal, first trick)."""
-        return views.round_open_events(self)
-
     def history(self) -> list[tuple[int, str]]:
         """Every play so far as (seat, card)."""
         return [(move >> 6, CARD_NAMES[move & 63]) for move in self._history]
 
-    def to_json(self) -> JSON:
-        """Versioned JSON: config, seed, both rounds' deals and the plays (hidden data included)."""
-        return views.state_json(self)
-
     # ----------------------------------------------------------------- copies
 
-    def clone(self) -> State:
+    def clone(self: R) -> R:
         """An independent copy (the deals and finished rounds are immutable and shared)."""
-        new = State.__new__(State)
+        new = type(self).__new__(type(self))
         d = new.__dict__
         d.update(self.__dict__)
         d["_hands"] = self._hands[:]
@@ -254,7 +223,7 @@ class State:
                 self._cards, self._ranks, self._suits)
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
+        return isinstance(other, Rules) and self._key() == other._key()
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -263,7 +232,3 @@ class State:
         return (f"<vivo.State players={self._n} round={self._round + 1} "
                 f"trick={self._trick + 1} turn={turn}>")
 
-
-def row_points(face_up: int, face_down: int) -> int:
-    """A scoring row's value: each face-up card its rank, each face-down card 2 (V5)."""
-    return sum(RANK_OF[c] for c in ids_of(face_up)) + 2 * face_down.bit_count()

@@ -1,17 +1,60 @@
-"""Building VIVO states: a new game, a replay, a state read back from JSON."""
+"""The VIVO State (the engine contract of shared.games.base) and how to build one: a new
+game, a replay, a state read back from JSON."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from typing import Any
 
-from shared.errors import CardroomError, InvalidArgument
-from shared.games.base import JSON, STATE_FORMAT
+from shared.errors import GameOver, InvalidArgument, NotYourTurn
+from shared.games.base import JSON, Event
+from shared.games.vivo import scoring, serial, view
+from shared.games.vivo.cards import parse_card
+from shared.games.vivo.config import Config
+from shared.games.vivo.deal import build_deals
+from shared.games.vivo.rules import Rules
 
-from .config import Config
-from .deal import build_deals
-from .rules import State
-from .view import GAME
+
+class State(Rules):
+    """A VIVO game in progress; build one with new_game, from_json or replay."""
+
+    def apply_action(self, action: str, seat: int | None = None, now: float | None = None
+                     ) -> list[Event]:
+        """Play a card in canonical notation; the events say what everyone (or one seat) sees."""
+        del now  # VIVO has no clock
+        if seat is not None and not (type(seat) is int and 0 <= seat < self._n):
+            raise InvalidArgument(f"seat must be 0..{self._n - 1}, not {seat!r}", field="seat")
+        if self._turn < 0:
+            raise GameOver("the game is over: both rounds have been played")
+        if seat is not None and seat != self._turn:
+            raise NotYourTurn(f"it is seat {self._turn}'s turn, not seat {seat}'s")
+        card = parse_card(action)
+        on = self._check_legal(card)
+        seat = self._turn
+        self._place(card, on)
+        events: list[Event] = [view.play_event(self, seat, card, on)]
+        if len(self._cards) == self._n:
+            number, trick, cards, lead = self._round, self._trick, self._cards, self._lead
+            high, low = self._finish_trick()
+            low_card = cards[(low - lead) % self._n] if low >= 0 else -1
+            events.extend(view.after_trick_events(self, number, trick, high, low, low_card))
+        return events
+
+    def score_breakdown(self) -> JSON:
+        """Per round and seat: the face-up cards with their ranks and the face-down count."""
+        return scoring.breakdown(self._rows(), self.scores())
+
+    def observation(self, seat: int | None) -> JSON:
+        """V9: what `seat` may see (None: a spectator, who sees no hand)."""
+        return view.observation(self, seat)
+
+    def opening_events(self) -> list[Event]:
+        """The events that open the game (round start, each seat's private deal, first trick)."""
+        return view.round_open_events(self)
+
+    def to_json(self) -> JSON:
+        """Versioned JSON: config, seed, both rounds' deals and the plays (hidden data included)."""
+        return serial.dump(self)
 
 
 def new_game(config: Config, seed: int | None = None, deal: object = None) -> State:
@@ -40,14 +83,4 @@ def replay(config: Config, seed: int | None = None, deal: object = None,
 
 def from_json(data: JSON) -> State:
     """The state serialized by State.to_json (rebuilt by replaying its plays)."""
-    if not isinstance(data, dict) or data.get("game") != GAME:
-        raise InvalidArgument("not a serialized VIVO state", field="state")
-    if data.get("format") != STATE_FORMAT:
-        raise InvalidArgument(f"unsupported VIVO state format {data.get('format')!r} "
-                              f"(this engine reads format {STATE_FORMAT})", field="state")
-    try:
-        config = Config.from_dict(data["config"])
-        history = [(seat, card) for seat, card in data["history"]]
-        return replay(config, data["seed"], data["deal"], history)
-    except (KeyError, TypeError, ValueError, CardroomError) as exc:
-        raise InvalidArgument(f"corrupt VIVO state: {exc}", field="state") from None
+    return serial.load(replay, data)
