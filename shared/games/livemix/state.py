@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shared.errors import GameOver, InvalidArgument, NotYourTurn
-from shared.games.base import JSON, Event
+from shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
 from shared.games.livemix import serial, view
 from shared.games.livemix.cards import CARD_NAMES, card_id
-from shared.games.livemix.config import Config
-from shared.games.livemix.deal import Seed, parse_deal
+from shared.games.livemix.config import GAME, Config
+from shared.games.livemix.deal import parse_deal
 from shared.games.livemix.rules import Rules
 from shared.games.livemix.scoring import round_breakdown
 
@@ -83,22 +83,23 @@ class State(Rules):
                 f"plays={len(self.plays)}>")
 
 
-def new_game(config: Config | dict[str, Any], seed: Seed | None = None,
-             deal: JSON | None = None) -> State:
-    """A new game, shuffled from `seed` (random when None) except for the explicit deal."""
-    if not isinstance(config, Config):
-        config = Config.from_dict(config)
-    if seed is None:
-        seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise InvalidArgument(f"seed must be an integer or a string, not {seed!r}", "seed")
-    return State(config, seed, parse_deal(config, deal))
+def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
+             deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
+    """A new game, shuffled from `seed` (random when None) except for the explicit deal;
+    the arguments are those of every engine (shared.games.base). Livemix has no clock, so
+    `now` is only checked."""
+    config = check_config(Config, config, GAME)
+    chosen = check_seed(seed)
+    given = parse_deal(config, check_deal(deal))
+    check_now(now)
+    return State(config, secrets.randbits(63) if chosen is None else chosen, given)
 
 
-def replay(config: Config | dict[str, Any], seed: Seed | None = None, deal: JSON | None = None,
-           actions: Iterable[Any] = ()) -> State:
+def replay(config: Config | Mapping[str, Any], seed: int | None = None,
+           deal: Mapping[str, Any] | str | None = None, actions: Iterable[Any] = (), *,
+           now: float | None = None) -> State:
     """new_game then each action: a card, or (seat, card) / (seat, card, now)."""
-    state = new_game(config, seed, deal)
+    state = new_game(config, seed, deal, now=now)
     for item in actions:
         if isinstance(item, str):
             state.apply_action(item)

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import math
 from collections import Counter
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -34,7 +35,16 @@ from shared.errors import (
     NotYourTurn,
     StaleRound,
 )
-from shared.games.base import JSON, SIMULTANEOUS, STATE_FORMAT, Event
+from shared.games.base import (
+    JSON,
+    SIMULTANEOUS,
+    STATE_FORMAT,
+    Event,
+    check_config,
+    check_deal,
+    check_now,
+    check_seed,
+)
 from shared.games.mixmatch.claim import judge
 from shared.games.mixmatch.config import GAME, TABLE_SIZE, Config, is_whole
 from shared.games.mixmatch.deal import read_deal, roll_dice, shuffled_deck
@@ -422,23 +432,26 @@ def _time(now: Any) -> float:
     return now
 
 
-def new_game(config: Config, seed: int | None = None, deal: JSON | None = None, *,
-             now: float = 0.0) -> State:
-    """A game from a seed (default 0) or an explicit deal; the first hourglass counts from `now`."""
-    if not isinstance(config, Config):
-        raise InvalidArgument(f"config must be a mixmatch Config, not {config!r}", field="config")
-    if seed is not None and not is_whole(seed):
-        raise InvalidArgument("seed must be a whole number", field="seed")
-    seed = 0 if seed is None else seed
-    read = None if deal is None else read_deal(config, deal)
-    state = State(config, seed, read, _time(now))
-    state._deck = read["deck"] if read and read["deck"] is not None else shuffled_deck(config, seed)
+def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
+             deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
+    """A game from a seed (default 0) or an explicit deal; the first hourglass counts from
+    `now` (default 0). The arguments are those of every engine (shared.games.base)."""
+    config = check_config(Config, config, GAME)
+    chosen = check_seed(seed)
+    chosen = 0 if chosen is None else chosen
+    given = check_deal(deal)
+    read = None if given is None else read_deal(config, given)
+    start = check_now(now)
+    state = State(config, chosen, read, 0.0 if start is None else start)
+    state._deck = (read["deck"] if read and read["deck"] is not None
+                   else shuffled_deck(config, chosen))
     state._begin_round(state._start, state._opening)
     return state
 
 
-def replay(config: Config, seed: int | None = None, deal: JSON | None = None,
-           actions: Any = (), *, now: float = 0.0) -> State:
+def replay(config: Config | Mapping[str, Any], seed: int | None = None,
+           deal: Mapping[str, Any] | str | None = None, actions: Any = (), *,
+           now: float | None = None) -> State:
     """new_game (its first hourglass from `now`), then each (seat, action[, now]) in order."""
     state = new_game(config, seed, deal, now=now)
     for seat, action, *when in actions:

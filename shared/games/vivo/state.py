@@ -3,14 +3,14 @@ game, a replay, a state read back from JSON."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shared.errors import GameOver, InvalidArgument, NotYourTurn
-from shared.games.base import JSON, Event
+from shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
 from shared.games.vivo import scoring, serial, view
 from shared.games.vivo.cards import parse_card
-from shared.games.vivo.config import Config
+from shared.games.vivo.config import GAME, Config
 from shared.games.vivo.deal import build_deals
 from shared.games.vivo.rules import Rules
 
@@ -57,27 +57,30 @@ class State(Rules):
         return serial.dump(self)
 
 
-def new_game(config: Config, seed: int | None = None, deal: object = None) -> State:
-    """A fresh game: rounds from the explicit deal where given, the rest shuffled from the seed."""
-    if not isinstance(config, Config):
-        raise InvalidArgument(f"config must be a vivo Config, not {config!r}", field="config")
-    if seed is not None and type(seed) is not int:
-        raise InvalidArgument(f"seed must be an integer, not {seed!r}", field="seed")
-    seed, deals = build_deals(config, seed, deal)
-    return State(config, seed, deals)
+def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
+             deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
+    """A fresh game: rounds from the explicit deal where given, the rest shuffled from the
+    seed; the arguments are those of every engine (shared.games.base). VIVO has no clock,
+    so `now` is only checked."""
+    config = check_config(Config, config, GAME)
+    chosen = check_seed(seed)
+    chosen, deals = build_deals(config, chosen, check_deal(deal))
+    check_now(now)
+    return State(config, chosen, deals)
 
 
-def replay(config: Config, seed: int | None = None, deal: object = None,
-           actions: Iterable[Any] = ()) -> State:
+def replay(config: Config | Mapping[str, Any], seed: int | None = None,
+           deal: Mapping[str, Any] | str | None = None, actions: Iterable[Any] = (), *,
+           now: float | None = None) -> State:
     """new_game, then each (seat, action[, now]) in order; a bare action string plays for
     whoever is to act."""
-    state = new_game(config, seed, deal)
+    state = new_game(config, seed, deal, now=now)
     for move in actions:
         if isinstance(move, str):
             state.apply_action(move)
         else:
-            seat, action, *now = move
-            state.apply_action(action, seat, *now)
+            seat, action, *when = move
+            state.apply_action(action, seat, *when)
     return state
 
 
