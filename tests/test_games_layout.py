@@ -19,8 +19,10 @@ TRICK_TAKING = {
     "__init__", "cards", "config", "deal", "rules", "playout", "scoring", "view", "serial",
     "state", "position",
 }
-#: Modules of a role only one game has (VIVO's harmony tables).
-OWN = {"livemix": set(), "vivo": {"harmony"}}
+#: The roles Mix Match shares with them (it has no cards, search or playouts).
+MIX_MATCH = {"__init__", "config", "deal", "rules", "view", "serial", "state"}
+#: Modules of a role only one game has (VIVO's harmony tables, Mix Match's claim grammar).
+OWN = {"livemix": set(), "vivo": {"harmony"}, "mixmatch": {"claim", "notation"}}
 #: Module names the trick-taking engines used before they shared one layout.
 RETIRED = {"core", "fast", "game", "views", "deck"}
 
@@ -136,20 +138,30 @@ def test_games_trick_taking_engines_share_one_layout(game: str) -> None:
     assert names == TRICK_TAKING | OWN[game]
 
 
+def test_games_mixmatch_uses_the_same_names_for_its_roles() -> None:
+    names = {p.stem for p in (GAMES_DIR / "mixmatch").glob("*.py")}
+    assert MIX_MATCH <= TRICK_TAKING
+    assert names == MIX_MATCH | OWN["mixmatch"]
+
+
 @pytest.mark.parametrize("game", ["livemix", "vivo", "mixmatch"])
 def test_games_roles_have_the_same_names(game: str) -> None:
-    """Every engine names its options config.py (with GAME), its set-up deal.py and its
-    contract class state.py; none keeps a retired module name."""
+    """Every engine names its options config.py (with GAME), its set-up deal.py, its rules
+    rules.py, its views view.py, its JSON serial.py and its contract class state.py; none
+    keeps a retired module name."""
     names = {p.stem for p in (GAMES_DIR / game).glob("*.py")}
-    assert {"config", "deal", "state"} <= names
+    assert {"config", "deal", "rules", "view", "serial", "state"} <= names
     assert not names & RETIRED
     config = __import__(f"shared.games.{game}.config", fromlist=["GAME"])
     package = __import__(f"shared.games.{game}", fromlist=["GAME"])
     assert config.GAME == package.GAME == game
 
 
-@pytest.mark.parametrize("game", ["livemix", "vivo"])
+@pytest.mark.parametrize("game", ["livemix", "vivo", "mixmatch"])
 def test_games_views_read_the_rules_not_the_state(game: str) -> None:
     """view, serial, scoring and playout sit below state.py: they never import it."""
     for role in ("view", "serial", "scoring", "playout", "rules"):
-        assert f"shared.games.{game}.state" not in GRAPH[f"shared.games.{game}.{role}"]
+        module = f"shared.games.{game}.{role}"
+        if module in GRAPH:
+            assert f"shared.games.{game}.state" not in GRAPH[module]
+            assert f"shared.games.{game}.rules" in GRAPH[module] or role in ("rules", "scoring")

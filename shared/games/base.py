@@ -26,13 +26,15 @@ A game module (shared.games.livemix, shared.games.vivo, shared.games.mixmatch) e
   with the same arguments, then each ``(seat, action[, now])`` applied in order.
 
 Every engine package has the same modules for the same roles: ``config.py`` (``GAME``,
-``Config``), ``deal.py`` (seeded and explicit deals) and ``state.py`` (``State``,
+``Config``), ``deal.py`` (seeded and explicit deals), ``rules.py`` (``Rules``: the rules
+and the read-only queries), ``view.py`` (what a seat sees; the trick-taking engines build
+their events there too), ``serial.py`` (versioned JSON) and ``state.py`` (``State(Rules)``,
 ``new_game``, ``replay``, ``from_json``). The trick-taking engines (Livemix, VIVO) also
-share ``cards.py`` (card notation and tables), ``rules.py`` (``Rules``: the rules on
-integers, the fast API and the read-only queries), ``playout.py`` (``random_playout``),
-``scoring.py``, ``view.py`` (events and observations), ``serial.py`` (versioned JSON) and
-``position.py`` (states for search bots). ``view.py``, ``serial.py`` and ``scoring.py``
-read ``Rules`` and never import ``state.py``, so the import graph has no cycle
+share ``cards.py`` (card notation and tables), ``playout.py`` (``random_playout`` on the
+integer fast API of ``Rules``), ``scoring.py`` and ``position.py`` (states for search
+bots); a role only one game has keeps its own module (VIVO's ``harmony.py``, Mix Match's
+``claim.py`` and ``notation.py``). ``view.py``, ``serial.py`` and ``scoring.py`` read
+``Rules`` and never import ``state.py``, so the import graph has no cycle
 (tests/test_games_layout.py).
 
 Events are JSON-able dicts with a ``"type"``; an event meant for one seat only carries

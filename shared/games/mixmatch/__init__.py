@@ -24,7 +24,7 @@ from shared.games.mixmatch.claim import (
 from shared.games.mixmatch.config import GAME, Config
 from shared.games.mixmatch.deal import stacked_deal
 from shared.games.mixmatch.notation import Action, parse_action
-from shared.games.mixmatch.rules import State, from_json, new_game, replay
+from shared.games.mixmatch.state import State, from_json, new_game, replay
 
 __all__ = [
     "GAME",

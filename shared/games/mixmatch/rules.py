@@ -1,4 +1,4 @@
-"""The Mix Match game state (rulings M4-M8): rounds, own-card picks, claims, hourglass, scoring.
+"""The Mix Match rules (rulings M4-M8): rounds, own-card picks, claims, hourglass, scoring.
 
 Actions (canonical text, applied with the acting seat and the host's time ``now``):
 
@@ -16,16 +16,17 @@ costs nothing; a well-formed wrong claim is a legal move with a bad outcome: it 
 ``claim_rejected`` event and puts the seat out until the next round (M4). The engine never
 reads a clock: ``now`` is the host's time of arrival; a missing or earlier ``now`` counts
 as the latest time seen, since arrival order is what the host vouches for.
+
+The per-seat view is in view.py and the versioned JSON in serial.py; both read Rules and
+never import state.py, which puts them together as State.
 """
 
 from __future__ import annotations
 
 import copy
 import math
-from collections import Counter
-from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from shared.errors import (
     GameOver,
@@ -35,22 +36,15 @@ from shared.errors import (
     NotYourTurn,
     StaleRound,
 )
-from shared.games.base import (
-    JSON,
-    SIMULTANEOUS,
-    STATE_FORMAT,
-    Event,
-    check_config,
-    check_deal,
-    check_now,
-    check_seed,
-)
+from shared.games.base import JSON, SIMULTANEOUS, Event
 from shared.games.mixmatch.claim import judge
-from shared.games.mixmatch.config import GAME, TABLE_SIZE, Config, is_whole
-from shared.games.mixmatch.deal import read_deal, roll_dice, shuffled_deck
+from shared.games.mixmatch.config import TABLE_SIZE, Config, is_whole
+from shared.games.mixmatch.deal import roll_dice
 from shared.games.mixmatch.notation import MAX_CLAIM_LENGTH, parse_action, parse_expression
 
 PICK, CLAIMS, OVER = "pick", "claims", "over"
+
+R = TypeVar("R", bound="Rules")
 
 
 @dataclass(slots=True)
@@ -75,8 +69,9 @@ class RoundLog:
         return RoundLog(**self.to_dict())
 
 
-class State:
-    """A Mix Match game: build one with new_game, from_json or replay."""
+class Rules:
+    """A Mix Match game's rules and the contract's queries; state.State adds the view
+    and the JSON (build one with new_game, from_json or replay)."""
 
     def __init__(self, config: Config, seed: int, deal: JSON | None, start: float) -> None:
         players = config.players
@@ -175,26 +170,6 @@ class State:
             return []
         scores = self.scores()
         return [seat for seat, score in enumerate(scores) if score == max(scores)]
-
-    def observation(self, seat: int | None) -> JSON:
-        """The public table (every card in Mix Match lies face up); never the deck order or seed."""
-        self._check_seat(seat)
-        log = self._rounds[-1]
-        return {
-            "game": GAME, "seat": seat, "players": self.config.players,
-            "variants": self.config.variants, "rules": self.config.rules.to_dict(),
-            "round": self.round, "rounds": self.config.rounds_limit, "phase": self._phase,
-            "table": list(self._table), "own": [list(cards) for cards in self._own],
-            "won": self.scores(), "out": list(self._out),
-            "dice": None if log.dice is None else list(log.dice), "target": log.target,
-            "hourglass_seconds": self.config.hourglass_seconds, "deadline": self._deadline,
-            "deck_size": len(self._deck),
-            "to_pick": self._pickers[0] if self._phase == PICK else None,
-            "pick_order": list(self._pickers), "may_pass": self._phase == PICK and self.round > 1,
-            "round_log": [entry.to_dict() for entry in self._rounds],
-            "terminal": self._phase == OVER, "end_reason": self._end_reason,
-            "winners": self.winners(),
-        }
 
     # -- moves -----------------------------------------------------------------------------
 
@@ -396,23 +371,7 @@ class State:
             raise InvalidArgument(f"seat {seat!r} is not a seat of this "
                                   f"{self.config.players}-player game", field="seat")
 
-    # -- serialization ---------------------------------------------------------------------
-
-    def to_json(self) -> JSON:
-        """Versioned, exact serialization: config, seed, deal, history and the full position."""
-        return {
-            "game": GAME, "format": STATE_FORMAT, "config": self.config.to_dict(),
-            "seed": self._seed, "deal": copy.deepcopy(self._deal), "start": self._start,
-            "history": [list(entry) for entry in self._history],
-            "deck": list(self._deck), "table": list(self._table),
-            "own": [list(cards) for cards in self._own],
-            "won": [list(cards) for cards in self._won], "out": list(self._out),
-            "phase": self._phase, "pickers": list(self._pickers), "deadline": self._deadline,
-            "clock": self._clock, "rounds": [log.to_dict() for log in self._rounds],
-            "end_reason": self._end_reason, "opening": copy.deepcopy(self._opening),
-        }
-
-    def clone(self) -> State:
+    def clone(self: R) -> R:
         """An independent copy (the config and deal are immutable and shared)."""
         other = copy.copy(self)
         other._deck = list(self._deck)
@@ -430,63 +389,3 @@ def _time(now: Any) -> float:
     if isinstance(now, bool) or not isinstance(now, int | float) or not math.isfinite(now):
         raise InvalidArgument("now must be a finite number of seconds", field="now")
     return now
-
-
-def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
-             deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
-    """A game from a seed (default 0) or an explicit deal; the first hourglass counts from
-    `now` (default 0). The arguments are those of every engine (shared.games.base)."""
-    config = check_config(Config, config, GAME)
-    chosen = check_seed(seed)
-    chosen = 0 if chosen is None else chosen
-    given = check_deal(deal)
-    read = None if given is None else read_deal(config, given)
-    start = check_now(now)
-    state = State(config, chosen, read, 0.0 if start is None else start)
-    state._deck = (read["deck"] if read and read["deck"] is not None
-                   else shuffled_deck(config, chosen))
-    state._begin_round(state._start, state._opening)
-    return state
-
-
-def replay(config: Config | Mapping[str, Any], seed: int | None = None,
-           deal: Mapping[str, Any] | str | None = None, actions: Any = (), *,
-           now: float | None = None) -> State:
-    """new_game (its first hourglass from `now`), then each (seat, action[, now]) in order."""
-    state = new_game(config, seed, deal, now=now)
-    for seat, action, *when in actions:
-        state.apply_action(action, seat, *when)
-    return state
-
-
-def from_json(data: JSON) -> State:
-    """The state serialized by State.to_json; anything else raises InvalidArgument."""
-    if not isinstance(data, dict) or data.get("game") != GAME:
-        raise InvalidArgument("not a serialized Mix Match state", field="state")
-    if data.get("format") != STATE_FORMAT:
-        raise InvalidArgument(f"unsupported Mix Match state format {data.get('format')!r} "
-                              f"(this engine reads format {STATE_FORMAT})", field="state")
-    try:
-        state = State(Config.from_dict(data["config"]), data["seed"],
-                      copy.deepcopy(data["deal"]), data["start"])
-        data = copy.deepcopy(data)
-        state._deck, state._table, state._out = data["deck"], data["table"], data["out"]
-        state._own, state._won, state._pickers = data["own"], data["won"], data["pickers"]
-        state._phase, state._deadline, state._clock = data["phase"], data["deadline"], data["clock"]
-        state._rounds = [RoundLog(**log) for log in data["rounds"]]
-        state._end_reason, state._history = data["end_reason"], data["history"]
-        state._opening = data["opening"]
-    except (KeyError, TypeError, ValueError) as err:
-        raise InvalidArgument(f"damaged Mix Match state: {err}", field="state") from err
-    _check_cards(state)
-    return state
-
-
-def _check_cards(state: State) -> None:
-    """Every card of the match is in exactly one place: deck, table, own cards or won piles."""
-    held = Counter(state._deck + state._table)
-    for cards in state._own + state._won:
-        held.update(cards)
-    if held != Counter(state.config.full_deck()):
-        raise InvalidArgument("damaged Mix Match state: the cards do not add up to the deck",
-                              field="state")
