@@ -198,7 +198,7 @@ def events(items: Sequence[tuple[int, Mapping[str, Any]]], game: str = ""
 def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
     """Seconds since the epoch as a Timestamp."""
     stamp = timestamp_pb2.Timestamp()
-    stamp.FromNanoseconds(round(seconds * 1e9))
+    typed.set_seconds(stamp, seconds)
     return stamp
 
 
