@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
@@ -45,10 +45,54 @@ SERVICE_KINDS = frozenset(pb.ServiceEvent.DESCRIPTOR.fields_by_name)
 # ---- the walk ------------------------------------------------------------------------
 
 
+class _Field(NamedTuple):
+    """How one field converts, worked out once per message type."""
+
+    name: str
+    key: str  # the dict's key
+    shape: str  # map, map_message, repeated, repeated_list, repeated_message, scalar,
+    #             time, list or message
+    presence: bool  # whether unset is told apart from the default (then None)
+    enum: dict[Any, Any] | None  # an enum field's values: number -> text and text -> number
+
+
+_PLANS: dict[str, tuple[_Field, ...]] = {}
+
+
+def _plan(descriptor: Any) -> tuple[_Field, ...]:
+    plan = _PLANS.get(descriptor.full_name)
+    if plan is None:
+        plan = _PLANS[descriptor.full_name] = tuple(_field(f) for f in descriptor.fields)
+    return plan
+
+
+def _field(field: Any) -> _Field:
+    kind = field.message_type
+    repeated = field.label == FieldDescriptor.LABEL_REPEATED
+    if kind is not None and kind.GetOptions().map_entry:
+        shape = "map" if kind.fields_by_name["value"].message_type is None else "map_message"
+    elif kind is None:
+        shape = "repeated" if repeated else "scalar"
+    elif kind.full_name in LISTS:
+        shape = "repeated_list" if repeated else "list"
+    elif repeated:
+        shape = "repeated_message"
+    else:
+        shape = "time" if kind.full_name in TIMES else "message"
+    enum = None
+    if field.enum_type is not None:
+        # Values by their text: the name without the enum's prefix, lower-cased.
+        prefix = field.enum_type.values[0].name.removesuffix("UNSPECIFIED")
+        names = {v.number: v.name.removeprefix(prefix).lower() for v in field.enum_type.values}
+        enum = {**names, **{text: number for number, text in names.items()}}
+    return _Field(field.name, KEYS.get(field.full_name, field.name), shape,
+                  field.has_presence, enum)
+
+
 def fill(message: Message, data: Mapping[str, Any]) -> Message:
     """Set `message`'s fields from a dict (None and missing keys leave a field unset)."""
-    for field in message.DESCRIPTOR.fields:
-        value = data.get(KEYS.get(field.full_name, field.name))
+    for field in _plan(message.DESCRIPTOR):
+        value = data.get(field.key)
         if value is not None:
             _put(message, field, value)
     return message
@@ -56,86 +100,70 @@ def fill(message: Message, data: Mapping[str, Any]) -> Message:
 
 def read(message: Message) -> dict[str, Any]:
     """A typed message as the dict it was filled from (unset optional fields are None)."""
-    return {KEYS.get(f.full_name, f.name): _get(message, f) for f in message.DESCRIPTOR.fields}
+    return {f.key: _get(message, f) for f in _plan(message.DESCRIPTOR)}
 
 
-def _put(message: Message, field: Any, value: Any) -> None:
+def _put(message: Message, field: _Field, value: Any) -> None:
+    shape = field.shape
+    if shape == "scalar":
+        setattr(message, field.name, _number(field, value))
+        return
     target = getattr(message, field.name)
-    kind = field.message_type
-    if _is_map(field):
-        inner = kind.fields_by_name["value"]
-        for key, item in value.items():
-            if inner.message_type is None:
-                target[key] = item
-            else:
-                fill(target[key], item)
-    elif field.label == FieldDescriptor.LABEL_REPEATED:
+    if shape == "repeated":
+        target.extend([_number(field, v) for v in value])
+    elif shape == "repeated_list":
         for item in value:
-            if kind is None:
-                target.append(_enum_number(field, item))
-            elif kind.full_name in LISTS:
-                target.add().values.extend(item)
-            else:
-                fill(target.add(), item)
-    elif kind is None:
-        setattr(message, field.name, _enum_number(field, value))
+            target.add().values.extend(item)
+    elif shape == "repeated_message":
+        for item in value:
+            fill(target.add(), item)
+    elif shape == "map":
+        target.update(value)
+    elif shape == "map_message":
+        for key, item in value.items():
+            fill(target[key], item)
     else:
         target.SetInParent()
-        if kind.full_name in TIMES:
+        if shape == "time":
             set_seconds(target, value)
-        elif kind.full_name in LISTS:
+        elif shape == "list":
             target.values.extend(value)
         else:
             fill(target, value)
 
 
-def _get(message: Message, field: Any) -> Any:
-    value = getattr(message, field.name)
-    kind = field.message_type
-    if _is_map(field):
-        inner = kind.fields_by_name["value"]
-        return {k: v if inner.message_type is None else read(v) for k, v in value.items()}
-    if field.label == FieldDescriptor.LABEL_REPEATED:
-        if kind is None:
-            return [_enum_name(field, v) for v in value]
-        if kind.full_name in LISTS:
-            return [list(v.values) for v in value]
-        return [read(v) for v in value]
-    if field.has_presence and not message.HasField(field.name):
+def _get(message: Message, field: _Field) -> Any:
+    shape = field.shape
+    if field.presence and not message.HasField(field.name):
         return None
-    if kind is None:
-        return _enum_name(field, value)
-    if kind.full_name in TIMES:
-        return value.seconds + value.nanos / 1e9
-    if kind.full_name in LISTS:
+    value = getattr(message, field.name)
+    if shape == "scalar":
+        return value if field.enum is None else field.enum.get(value, value)
+    if shape == "repeated":
+        return list(value) if field.enum is None else [field.enum.get(v, v) for v in value]
+    if shape == "repeated_list":
+        return [list(v.values) for v in value]
+    if shape == "repeated_message":
+        return [read(v) for v in value]
+    if shape == "map":
+        return dict(value)
+    if shape == "map_message":
+        return {k: read(v) for k, v in value.items()}
+    if shape == "time":
+        return seconds(value)
+    if shape == "list":
         return list(value.values)
     return read(value)
 
 
-def _is_map(field: Any) -> bool:
-    kind = field.message_type
-    return kind is not None and kind.GetOptions().map_entry
-
-
-def _prefix(field: Any) -> str:
-    return field.enum_type.values[0].name.removesuffix("UNSPECIFIED")
-
-
-def _enum_number(field: Any, value: Any) -> Any:
-    if field.enum_type is None:
+def _number(field: _Field, value: Any) -> Any:
+    """A scalar as its field takes it: an enum's text as its number."""
+    if field.enum is None:
         return value
-    found = field.enum_type.values_by_name.get(_prefix(field) + str(value).upper())
-    if found is None:
-        raise ValueError(f"{value!r} is no value of {field.enum_type.full_name}")
-    return found.number
-
-
-def _enum_name(field: Any, value: Any) -> Any:
-    if field.enum_type is None:
-        return value
-    found = field.enum_type.values_by_number.get(value)
-    name = found.name if found is not None else str(value)
-    return name.removeprefix(_prefix(field)).lower()
+    found = field.enum.get(str(value).lower())
+    if not isinstance(found, int):
+        raise ValueError(f"{value!r} is no value of the enum of {field.name}")
+    return found
 
 
 def set_seconds(target: Any, seconds: float) -> None:
