@@ -16,8 +16,10 @@ from typing import Any
 import grpc
 import pytest
 import redis
-from google.protobuf import json_format
+from google.protobuf import duration_pb2, json_format
 from google.protobuf.descriptor import FieldDescriptor
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, play_turn
 
@@ -427,3 +429,75 @@ def test_typed_view_reads_without_struct(client: Client) -> None:
     assert seat_view.circle[0].member == seat_view.token_member
     spectator = client.view(created.match_id).livemix
     assert not spectator.HasField("seat") and not spectator.HasField("hand")
+
+
+def _some(**fields: Any) -> dict[str, Any]:
+    return {k: v for k, v in fields.items() if v is not None}
+
+
+INTS = st.integers(-(2**31), 2**31 - 1)
+SPANS = st.builds(duration_pb2.Duration, seconds=st.integers(-(10**6), 10**11),
+                  nanos=st.integers(-999_999_999, 999_999_999))
+
+
+def typed_options(game: str, wide: bool) -> st.SearchStrategy[Any]:
+    """A game's typed options: near valid ones, or (`wide`) any value of each type."""
+    seats = st.none() | (INTS if wide else st.integers(0, 2))
+    players = INTS if wide else st.sampled_from([3, 4] if game != "mixmatch" else [1, 2, 5])
+    if game == "livemix":
+        return st.builds(lambda **f: livemix_pb2.LivemixOptions(**_some(**f)),
+                         players=players, first_lead=seats,
+                         roster=st.lists(st.sampled_from(["A:heart", "B:7", "C:3", "D:1", ""]),
+                                         max_size=13) if wide else st.just([]),
+                         removed_colour=st.none() | st.sampled_from(["moon", "x", ""]) if wide
+                         else st.none())
+    if game == "vivo":
+        return st.builds(lambda **f: vivo_pb2.VivoOptions(**_some(**f)),
+                         players=players, first_lead=seats,
+                         removed_suit=st.none() | st.sampled_from(["R", "Q", ""]) if wide
+                         else st.none())
+    return st.builds(lambda **f: mixmatch_pb2.MixMatchOptions(**_some(**f)),
+                     players=players, youngest_seat=seats,
+                     hourglass=st.none() | (SPANS if wide else st.builds(
+                         duration_pb2.Duration, seconds=st.integers(0, 600))),
+                     own_cards=st.none() | st.booleans(), faster=st.none() | st.booleans(),
+                     units_die=st.lists(INTS, max_size=7) if wide else st.just([]),
+                     deck=st.none() | st.builds(common_pb2.IntList,
+                                                values=st.lists(INTS, max_size=8)) if wide
+                     else st.none())
+
+
+TYPED_OPTIONS = {game: typed_options(game, False) | typed_options(game, True)
+                 for game in ("livemix", "vivo", "mixmatch")}
+
+
+@pytest.mark.parametrize("game", sorted(TYPED_OPTIONS))
+def test_fuzz_typed_options_are_applied_as_sent_or_refused_naming_a_typed_field(
+        client: Client, redis_db: str, game: str) -> None:
+    outcomes = {"made": 0, "refused": 0}
+
+    @settings(max_examples=40, deadline=None, derandomize=True,
+              suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(options=TYPED_OPTIONS[game])
+    def attempt(options: Any) -> None:
+        before = _match_count(redis_db)
+        request = pb.CreateMatchRequest(game=GAME_ENUM[game], **{f"{game}_options": options})
+        try:
+            created = client.stub.CreateMatch(request, metadata=auth(ADMIN), timeout=10)
+        except grpc.RpcError as error:
+            assert error.code() == grpc.StatusCode.INVALID_ARGUMENT, error.details()
+            fields = [f for f, _ in field_violations(error)]
+            assert fields and all(f == "players" or f.startswith(f"{game}_options")
+                                  for f in fields), fields
+            assert _match_count(redis_db) == before
+            outcomes["refused"] += 1
+            return
+        outcomes["made"] += 1
+        view = client.view(created.match_id)
+        sent = typed.options_dict(options)
+        shown = typed.read(getattr(view, f"{game}_options"))
+        assert {k: shown[k] for k in sent} == sent
+        assert getattr(view, f"{game}_options").players == view.players
+
+    attempt()
+    assert outcomes["made"] and outcomes["refused"], outcomes  # both sides were reached
