@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from google.protobuf import json_format
 from support.grpc_servers import channel_to
-from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
+from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, play_turn
 
 from services.match import mapping
 from shared.games import registry
@@ -154,9 +154,9 @@ def whole_numbers(value: Any) -> Any:
     return value
 
 
-def committed(salt_hex: str, deal: Any) -> str:
-    """The commitment to a deal, computed with json and hashlib alone."""
-    text = json.dumps(deal, sort_keys=True, separators=(",", ":"))
+def committed(salt_hex: str, seed: int, deal: Any) -> str:
+    """The commitment to a seed and a deal, computed with json and hashlib alone."""
+    text = str(seed) + json.dumps(deal, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(bytes.fromhex(salt_hex) + text.encode()).hexdigest()
 
 
@@ -190,12 +190,13 @@ def test_the_deal_commitment_checks_out_against_the_replay(
                              metadata=auth(ADMIN), timeout=10)
     replay = client.stub.GetReplay(pb.GetReplayRequest(match_id=match_id), timeout=10)
     assert replay.seed_commitment == commitment
-    assert not replay.HasField("seed")
+    assert replay.HasField("seed")
     revealed = whole_numbers(json.loads(json_format.MessageToJson(replay.deal)))
     assert revealed == sent
-    assert committed(replay.seed_salt, revealed) == commitment
+    assert committed(replay.seed_salt, replay.seed, revealed) == commitment
     other, _ = chosen_deal(game, 8)
-    assert other != sent and committed(replay.seed_salt, other) != commitment
+    assert other != sent and committed(replay.seed_salt, replay.seed, other) != commitment
+    assert committed(replay.seed_salt, replay.seed + 1, revealed) != commitment
 
 
 @pytest.mark.parametrize("form", FORMS)
@@ -213,3 +214,33 @@ def test_salts_differ_so_the_commitment_hides_the_deal(client: Client, game: str
     first = client.view(create_dealt(client, game, "typed", ADMIN)[0]).seed_commitment
     second = client.view(create_dealt(client, game, "typed", ADMIN)[0]).seed_commitment
     assert first != second
+
+
+def test_a_partial_deal_commits_to_the_seed_its_other_rounds_come_from(client: Client) -> None:
+    """A VIVO deal that gives round 1 only leaves round 2 to a seed: the server draws it,
+    commits to it with the deal, and the replay reveals it, so round 2 as dealt is what
+    the replay's seed and deal make, and it was fixed at creation."""
+    players, _ = DEAL_GAMES["vivo"]
+    whole, _ = chosen_deal("vivo", 11)
+    sent = {"rounds": [whole["rounds"][0], None]}
+    created = client.stub.CreateMatch(pb.CreateMatchRequest(
+        game=GAME_ENUM["vivo"], players=players, deal=mapping.to_struct(sent),
+        seats=[pb.SeatSpec()] * players), timeout=10)
+    commitment = client.view(created.match_id).seed_commitment
+    tokens = {t.seat: t.token for t in created.tokens}
+    rng = random.Random(3)
+    turn = 0
+    while play_turn([client], created.match_id, tokens, rng, turn) is not None:
+        turn += 1
+    replay = client.stub.GetReplay(pb.GetReplayRequest(match_id=created.match_id), timeout=10)
+    assert replay.HasField("seed")
+    revealed = whole_numbers(json.loads(json_format.MessageToJson(replay.deal)))
+    assert revealed == sent
+    assert committed(replay.seed_salt, replay.seed, revealed) == commitment
+    config = registry.make_config("vivo", {"players": players})
+    _, rounds = vivo_deal.build_deals(config, replay.seed, revealed)
+    dealt = {(e["round"], e["to"]): e["hand"] for e in
+             (mapping.to_plain(event.data) | {"to": event.to} for event in replay.events)
+             if e["type"] == "deal"}
+    assert {seat: dealt[2, seat] for seat in range(players)} == dict(
+        enumerate(rounds[1].to_json()["hands"]))
