@@ -137,7 +137,9 @@ class MatchService:
             # A stranger joining from the lobby must not sit at a table whose every hand
             # its creator knows: a chosen deal keeps the match out of the public lobby.
             private = True
-        if seed is None and deal is None:
+        if seed is None:
+            # Rounds a deal leaves out are shuffled from this seed too: drawn here, it is
+            # committed to with the deal and revealed in the replay, never the engine's own.
             seed = secrets.randbits(62)
         salt = secrets.token_hex(16)
         now = self.clock()
