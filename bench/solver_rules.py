@@ -1,6 +1,6 @@
 """Mix Match solver under looser rules and time caps, this tree beside the trees before.
 
-    .venv/bin/python -m bench.solver_rules [--quick] [--no-baseline]
+    .venv/bin/python -m bench.solver_rules [--quick] [--no-baseline] [--part NAME ...]
 
 Reproduces the tables of docs/BENCHMARKS.md, "Looser rules and time caps":
 
@@ -12,8 +12,9 @@ Reproduces the tables of docs/BENCHMARKS.md, "Looser rules and time caps":
 3. Analyze through a real solver service (no client deadline, so the server's 10 s cap):
    max_cards on 1-12 -> 99991 and 1-16 -> 99999 with fractions.
 4. Overrun past a 0.3 s budget with the machine loaded: 80 calls (best, all_optimal,
-   profile, reachable over 1-1000; five boards of 12 and 16 cards; every rule set), worst
-   wall-clock overrun (median over the repetitions of each repetition's worst).
+   profile, reachable over 1-1000; five boards of 12 and 16 cards; every rule set): each
+   repetition's worst wall-clock overrun (and the CPU time that call got, which tells
+   preemption from work), and the worst of the calls' median overruns.
 5. The service loaded, 15 calls per request and deadline (20 ms, 50 ms): how many ended
    DEADLINE_EXCEEDED and the worst latency.
 
