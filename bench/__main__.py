@@ -10,6 +10,7 @@ BENCHMARKS = (
     "engine_livemix",
     "engine_vivo",
     "solver",
+    "solver_rules",
     "match",
     "cluster",
     "streams",
