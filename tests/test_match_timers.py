@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import time
 
 import pytest
 from support.blocking import run, unwrap
@@ -16,8 +18,6 @@ from services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
 from services.match.repo import MatchRepo, TimerEntry
 
 ADMIN = "admin"
-
-
 
 
 @pytest.fixture(params=STORES)
@@ -103,6 +103,49 @@ def test_bot_task_is_sent_again_once_when_unanswered(replicas: list[MatchService
     clock.advance(120)
     assert _tick(replicas) == []
     assert len(queue.sent) == 2
+
+
+class _RefusingQueue(MemoryQueue):
+    """A broker that refuses the first `refusals` tasks (down for a moment), then takes
+    them."""
+
+    def __init__(self, refusals: int) -> None:
+        super().__init__()
+        self.refusals = refusals
+
+    def enqueue(self, match_id: str, seat: int, version: int, *, game: str = "",
+                policy: str = "") -> bool:
+        if self.refusals:
+            self.refusals -= 1
+            return False
+        return super().enqueue(match_id, seat, version, game=game, policy=policy)
+
+
+async def _loop_for(service: MatchService, seconds: float) -> None:
+    """Run a replica's timer loop, polling every 10 ms, for `seconds`."""
+    from services.match.timers import TimerLoop
+
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(TimerLoop(service, interval_s=0.01).run(), seconds)
+
+
+def test_a_bot_task_the_broker_refused_is_sent_again_once_it_answers(
+        repo: MatchRepo, clock: Clock) -> None:
+    # An outage of the broker too short for a timer poll to notice: only the refused send
+    # tells. The match must not wait for MATCH_BOT_RETRY (30 s here; the clock stands still).
+    queue = _RefusingQueue(refusals=2)
+    service = new_service(repo, queue, clock=clock, bot_retry_s=30)
+    created = service.create_match("vivo", 3, seed=2, seats=[
+        SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
+    assert queue.sent == []  # refused
+    deadline = time.monotonic() + 10
+    while not queue.sent:  # the first re-send is refused too, a later one goes
+        assert time.monotonic() < deadline, "the refused bot task was never sent again"
+        run(_loop_for(unwrap(service), 0.3))
+    assert queue.sent == [(created.match_id, 0, 1)]
+    assert not unwrap(service).bot_sends_failed
+    run(_loop_for(unwrap(service), 1.2))  # and nothing more once it went
+    assert queue.sent == [(created.match_id, 0, 1)]
 
 
 class _BarrierRepo(MatchRepo):

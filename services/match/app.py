@@ -105,6 +105,9 @@ class MatchService:
         self.cache = cache if cache is not None else StateCache(0)
         self.metrics = metrics if metrics is not None else MatchMetrics()
         self.queue: TaskQueue = queue if queue is not None else MemoryQueue()
+        #: A bot task the broker refused since the timer loop last sent the waiting ones
+        #: again: it sends them again once Redis and the broker answer (timers.py).
+        self.bot_sends_failed = False
         self.admin_token = admin_token
         self.bot_token = bot_token
         self.finished_ttl_ms = int(finished_ttl_s * 1000)
@@ -629,6 +632,8 @@ class MatchService:
         sent = await asyncio.to_thread(self.queue.enqueue, match_id, seat, version,
                                        game=meta["game"], policy=seat_policy(meta, seat))
         self.metrics.bot_tasks.labels("sent" if sent else "failed").inc()
+        if not sent:
+            self.bot_sends_failed = True
 
     # ---- identity ---------------------------------------------------------------------
 

@@ -90,6 +90,11 @@ def next_timer(state: State, meta: dict[str, Any], status: str, now: float,
     return {"kind": CLOCK, "seat": current, "at": now + float(clock["seconds"])}
 
 
+#: Seconds between two re-sends of the waiting bot tasks while the broker refuses them
+#: (each reads every match with a deadline).
+RESEND_EVERY_S = 1.0
+
+
 class TimerLoop:
     """Polls the timer index and fires what is due; one per replica, an asyncio task."""
 
@@ -111,6 +116,7 @@ class TimerLoop:
         self._task: asyncio.Task[None] | None = None
         self._gauges_at = 0.0
         self._redis_down = False
+        self._resent_at = 0.0
 
     async def run_once(self) -> list[str]:
         """Fire the entries due now (one batch, earliest first, several at once); the kinds
@@ -199,17 +205,24 @@ class TimerLoop:
                 raise
             except Exception:  # the loop must outlive any one bad poll
                 log.exception("timer loop failed")
-            if self._redis_down and await self._recovered():
-                self._redis_down = False
+            if self._redis_down or (self.service.bot_sends_failed and time.monotonic()
+                                    - self._resent_at >= RESEND_EVERY_S):
+                self._resent_at = time.monotonic()
+                if await self._recovered():
+                    self._redis_down = False
             # A backlog is worked off without waiting, yet other coroutines get their turn.
             await asyncio.sleep(0 if self.full else self.interval_s)
 
     async def _recovered(self) -> bool:
-        """After an outage: re-send the bot tasks it may have lost; False if Redis failed
-        again meanwhile (the next poll tries again)."""
+        """After an outage, or a bot task the broker refused (an outage too short for a
+        poll to see): re-send the bot tasks of every match waiting on a bot; False if Redis
+        failed again meanwhile (the next poll tries again). A refused re-send marks the
+        service again, so this repeats each poll until the broker takes the tasks."""
+        self.service.bot_sends_failed = False
         try:
             sent = await self.service.resend_waiting_bots()
         except (RedisError, Unavailable):
+            self.service.bot_sends_failed = True
             return False
         log.info("timer loop: Redis is back; bot tasks sent again: %d", sent)
         return True
