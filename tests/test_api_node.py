@@ -1,6 +1,7 @@
 """A Node.js client (tests/node: @grpc/grpc-js, proto/ loaded at run time) plays a match of
 every game against a real match service and Redis with WatchMatch and SubmitMove alone,
-checks the turn frames against the service's refusals and reads the final scores.
+checks the turn frames against the service's refusals and reads the final scores, its hand
+and every event from the typed messages (no google.protobuf.Struct decoded).
 
 The packages are installed from the npm registry into tests/node/node_modules (git-ignored)
 by the module fixture; the test is skipped only where node or npm is not installed.
@@ -87,6 +88,13 @@ def test_node_client_plays_a_whole_match_from_turn_frames(
     else:
         assert checks["illegal_move"] >= 1
         assert checks["not_your_turn"] + checks["stale_version"] >= 1
+        # Every turn's legal cards were in the hand the seat followed from its typed
+        # deal and play events.
+        assert checks["hand"] >= played["moves"] // 2 > 0
+    # The engine's final typed event and the service's match_over give the same scores.
+    assert played["game_scores"] == played["scores"]
+    assert {"match_created", "match_started", "match_over"} <= set(played["kinds"])
+    assert ("dice_rolled" if game == "mixmatch" else "deal") in played["kinds"]
     with grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
         replay = MatchClient(channel).replay(played["match_id"])
     assert replay.status == "finished"

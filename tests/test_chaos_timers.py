@@ -3,8 +3,8 @@ Cluster, where the timer index is spread over several slots) and fire the deadli
 running matches (Mix Match hourglasses, per-move clocks that call in a bot or forfeit) while
 the test SIGKILLs them one at a time and all at once, and restarts them. No deadline is
 lost (every match goes on to its end; a clock that ran out while every replica was down
-fires once they are back) and none fires twice (one time-out per
-hourglass deadline, never early; one clock expiry and one bot task per running-out clock).
+fires once they are back) and none fires twice (one time-out per hourglass deadline, never
+early; one clock expiry and one bot task per running-out clock).
 """
 
 from __future__ import annotations

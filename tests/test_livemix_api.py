@@ -274,14 +274,14 @@ def test_livemix_from_json_refuses_bad_data(change: dict[str, object]) -> None:
 def test_livemix_replay_reproduces_state() -> None:
     """config + seed/deal + the actions taken determine the state (seat, action, now triples)."""
     config = livemix.Config(players=3, first_lead=1)
-    state = livemix.new_game(config, seed="table-7")
+    state = livemix.new_game(config, seed=7)
     rng = random.Random(5)
     for _ in range(60):
         state.apply_action(rng.choice(state.legal_actions()), state.current_player())
     actions = [(seat, card, None) for seat, card in state.history()]
-    assert livemix.replay(config, seed="table-7", actions=actions) == state
+    assert livemix.replay(config, seed=7, actions=actions) == state
     cards = [card for _, card, _ in actions]
-    assert livemix.replay(config.to_dict(), "table-7", None, cards) == state
+    assert livemix.replay(config.to_dict(), 7, None, cards) == state
 
 
 def test_livemix_clone_is_independent() -> None:

@@ -16,7 +16,7 @@ from shared.arith import combine
 from shared.errors import CardroomError, IllegalMove, MalformedAction
 from shared.games.base import SIMULTANEOUS
 from shared.games.mixmatch import Config, State, from_json, new_game, replay
-from shared.games.mixmatch.deck import shuffled_deck
+from shared.games.mixmatch.deal import shuffled_deck
 
 
 @st.composite

@@ -197,6 +197,13 @@ def test_mixmatch_seed_must_be_whole(seed: Any) -> None:
         new_game(Config(), seed=seed)
 
 
-def test_mixmatch_new_game_needs_a_mixmatch_config() -> None:
-    with pytest.raises(InvalidArgument):
-        new_game({"players": 2})  # type: ignore[arg-type]
+def test_mixmatch_new_game_needs_a_mixmatch_config_or_its_options() -> None:
+    """A mapping of options is read as Config.from_dict would; anything else is refused."""
+    expected = new_game(Config(players=2), seed=4).to_json()
+    assert new_game({"players": 2}, seed=4).to_json() == expected
+    with pytest.raises(InvalidConfig):
+        new_game({"players": 99})
+    for wrong in ([("players", 2)], "players=2", 2, None):
+        with pytest.raises(InvalidArgument) as err:
+            new_game(wrong)  # type: ignore[arg-type]
+        assert err.value.field == "config"

@@ -77,6 +77,8 @@ class MoveResult:
     status: str
     events: list[tuple[int, dict[str, Any]]]
     duplicate: bool = False
+    #: The match's game (which engine's events these are).
+    game: str = ""
 
 
 class MatchService:
@@ -135,7 +137,9 @@ class MatchService:
             # A stranger joining from the lobby must not sit at a table whose every hand
             # its creator knows: a chosen deal keeps the match out of the public lobby.
             private = True
-        if seed is None and deal is None:
+        if seed is None:
+            # Rounds a deal leaves out are shuffled from this seed too: drawn here, it is
+            # committed to with the deal and revealed in the replay, never the engine's own.
             seed = secrets.randbits(62)
         salt = secrets.token_hex(16)
         now = self.clock()
@@ -308,6 +312,11 @@ class MatchService:
                     raise Unavailable(f"the server is shutting down; resume from cursor {cursor}")
                 woken = await signal.wait(generation, self.idle_wake_s)
 
+    async def game_of(self, match_id: str) -> str:
+        """The game of a match (NotFound when there is none)."""
+        snap = await self._load(model.check_match_id(match_id))
+        return str(snap.meta["game"])
+
     def _turn(self, snap: Snapshot, seat: int | None) -> views.Turn:
         """The turn frame of `snap` for `seat` (the state from the cache when it has it)."""
         return views.Turn(views.turn(snap, self._state(snap), seat, self.clock()))
@@ -420,7 +429,8 @@ class MatchService:
             raise InvalidArgument("request_id was already used by another seat", "request_id")
         self.metrics.moves.labels(snap.meta["game"], "duplicate").inc()
         events = await self.repo.events_between(match_id, outcome.first, outcome.last)
-        return MoveResult(outcome.version, snap.status, model.redact(events, seat), True)
+        return MoveResult(outcome.version, snap.status, model.redact(events, seat), True,
+                          snap.meta["game"])
 
     # ---- resign, abandon --------------------------------------------------------------
 
@@ -435,7 +445,7 @@ class MatchService:
             if snap.status != ACTIVE:
                 raise WrongPhase("only a match being played can be resigned")
             if snap.meta["seats"][seat]["resigned"]:
-                return MoveResult(snap.version, snap.status, [])
+                return MoveResult(snap.version, snap.status, [], game=snap.meta["game"])
             pending = self._resignation(snap, seat, "resigned")
             outcome = await self._commit(pending, self.clock())
             if outcome.kind == "ok":
@@ -679,7 +689,8 @@ class MatchService:
 
 def _result(outcome: Outcome, p: Pending, seat: int | None) -> MoveResult:
     numbered = [(outcome.first + i, e) for i, e in enumerate(p.events)]
-    return MoveResult(outcome.version, p.status, model.redact(numbered, seat))
+    return MoveResult(outcome.version, p.status, model.redact(numbered, seat),
+                      game=p.meta["game"])
 
 
 def _bot_seat(meta: dict[str, Any], as_seat: int | None) -> int:

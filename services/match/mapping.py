@@ -8,11 +8,11 @@ from typing import Any
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
-from shared.errors import InvalidArgument, Unauthenticated
+from shared.errors import InvalidArgument, InvalidDeal, Unauthenticated
 from shared.proto.cardroom.v1 import common_pb2
 from shared.proto.cardroom.v1 import match_pb2 as pb
 
-from . import model, timers
+from . import model, timers, typed
 from .model import ClockSpec, SeatSpec
 
 GAMES: dict[int, str] = {common_pb2.GAME_LIVEMIX: "livemix", common_pb2.GAME_VIVO: "vivo",
@@ -85,16 +85,56 @@ def create_args(request: pb.CreateMatchRequest) -> dict[str, Any]:
     if request.HasField("clock"):
         on_timeout = "forfeit" if request.clock.on_expiry == pb.CLOCK_EXPIRY_FORFEIT else "bot"
         clock = ClockSpec(request.clock.seconds, on_timeout, request.clock.policy)
-    setup = request.WhichOneof("setup")
+    game = game_name(request.game)
     return {
-        "game": game_name(request.game), "players": request.players,
+        "game": game, "players": request.players,
         "seats": [SeatSpec(SEAT_KINDS.get(s.kind, "?"), s.name, s.policy, s.strength)
                   for s in request.seats],
-        "options": to_plain(request.options, "options"), "clock": clock,
-        "seed": request.seed if setup == "seed" else None,
-        "deal": to_plain(request.deal, "deal") if setup == "deal" else None,
-        "private": request.private,
+        "options": _options(request, game), "clock": clock,
+        "seed": request.seed if request.WhichOneof("setup") == "seed" else None,
+        "deal": _deal(request, game), "private": request.private,
     }
+
+
+def _options(request: pb.CreateMatchRequest, game: str) -> dict[str, Any]:
+    """The request's options, typed or as a Struct (not both), as the engine reads them."""
+    which = request.WhichOneof("typed_options")
+    if which is None:
+        return to_plain(request.options, "options")
+    if request.HasField("options"):
+        raise InvalidArgument(f"send the options either as {which} or as options, not both",
+                              which)
+    if which != f"{game}_options":
+        raise InvalidArgument(f"{which} do not fit the game {game}", which)
+    return typed.options_dict(getattr(request, which))
+
+
+def _deal(request: pb.CreateMatchRequest, game: str) -> dict[str, Any] | None:
+    """The request's explicit deal, typed or as a Struct, as the engine reads it."""
+    setup = request.WhichOneof("setup")
+    if setup == "deal":
+        return to_plain(request.deal, "deal")
+    if setup is None or setup == "seed":
+        return None
+    if setup != f"{game}_deal":
+        raise InvalidArgument(f"{setup} does not fit the game {game}", setup)
+    return typed.deal_dict(game, getattr(request, setup))
+
+
+def create_field(request: pb.CreateMatchRequest, error: InvalidArgument) -> str | None:
+    """Where in the request a refused CreateMatch wrote what was wrong, as sent: an
+    option's error names the typed field when the options came typed
+    (`livemix_options.removed_colour`), a deal's error the typed deal."""
+    field = error.field
+    options = request.WhichOneof("typed_options")
+    setup = request.WhichOneof("setup") or ""
+    if options and field == "options":
+        return options
+    if options and field and field.startswith("options."):
+        return typed.option_field(options, field.removeprefix("options."))
+    if setup.endswith("_deal") and isinstance(error, InvalidDeal):
+        return f"{setup}.{field}" if field else setup
+    return field
 
 
 def move_action(request: pb.SubmitMoveRequest) -> tuple[str | None, str]:
@@ -138,20 +178,27 @@ def optional_int(message: Any, field: str) -> int | None:
     return int(getattr(message, field)) if message.HasField(field) else None
 
 
-def event(seq: int, data: Mapping[str, Any]) -> pb.MatchEvent:
-    """One event with its sequence number."""
-    return pb.MatchEvent(seq=seq, type=str(data.get("type", "")), data=to_struct(data))
+def event(seq: int, data: Mapping[str, Any], game: str = "") -> pb.MatchEvent:
+    """One event with its sequence number, typed as an event of `game` (or the service)."""
+    message = pb.MatchEvent(seq=seq, type=str(data.get("type", "")), data=to_struct(data))
+    if data.get("to") is not None:
+        message.to = data["to"]
+    detail = typed.event_detail(game, data)
+    if detail is not None:
+        getattr(message, detail[0]).CopyFrom(detail[1])
+    return message
 
 
-def events(items: Sequence[tuple[int, Mapping[str, Any]]]) -> list[pb.MatchEvent]:
-    """Numbered events as messages."""
-    return [event(seq, data) for seq, data in items]
+def events(items: Sequence[tuple[int, Mapping[str, Any]]], game: str = ""
+           ) -> list[pb.MatchEvent]:
+    """Numbered events of a match of `game` as messages."""
+    return [event(seq, data, game) for seq, data in items]
 
 
 def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
     """Seconds since the epoch as a Timestamp."""
     stamp = timestamp_pb2.Timestamp()
-    stamp.FromNanoseconds(round(seconds * 1e9))
+    typed.set_seconds(stamp, seconds)
     return stamp
 
 
@@ -187,6 +234,9 @@ def view(data: Mapping[str, Any]) -> pb.MatchView:
         message.current_player = data["current_player"]
     if data["deadline"] is not None:
         message.deadline.CopyFrom(timestamp(data["deadline"]))
+    game = data["game"]
+    getattr(message, f"{game}_options").CopyFrom(typed.options_message(game, data["options"]))
+    getattr(message, game).CopyFrom(typed.seat_view(game, data["observation"]))
     return message
 
 
@@ -220,18 +270,25 @@ def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
     message = pb.GetReplayResponse(
         match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
         status=STATUS_ENUMS[data["status"]], options=to_struct(data["options"]),
-        start_time=data["start"] or 0.0, events=events(data["events"]), scores=data["scores"],
+        start_time=data["start"] or 0.0, events=events(data["events"], data["game"]),
+        scores=data["scores"],
         round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
         result=result(data["result"]), seats=[seat(s) for s in data["seats"]],
         seed_salt=data.get("seed_salt", ""), seed_commitment=data.get("seed_commitment", ""))
     for item in data["actions"]:
         action = message.actions.add(action=item["action"], time=item["now"])
+        typed.set_seconds(action.timestamp, item["now"])
         if item["seat"] is not None:
             action.seat = item["seat"]
     if data["seed"] is not None:
         message.seed = data["seed"]
+    game = data["game"]
+    if data["start"] is not None:
+        typed.set_seconds(message.start, data["start"])
+    getattr(message, f"{game}_options").CopyFrom(typed.options_message(game, data["options"]))
     if data["deal"] is not None:
         message.deal.CopyFrom(to_struct(data["deal"]))
+        getattr(message, f"{game}_deal").CopyFrom(typed.deal_message(game, data["deal"]))
     return message
 
 

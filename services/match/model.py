@@ -148,11 +148,12 @@ def check_hourglass(options: dict[str, Any], minimum: float) -> None:
 
 
 def committed_text(seed: int | None, deal: dict[str, Any] | None) -> str:
-    """What the seed commitment covers: the seed in decimal, else the deal as compact JSON
-    with sorted keys."""
-    if seed is not None:
-        return str(seed)
-    return json.dumps(deal, sort_keys=True, separators=(",", ":"))
+    """What the seed commitment covers: the seed in decimal, followed by the explicit deal
+    (when there is one) as compact JSON with sorted keys."""
+    text = "" if seed is None else str(seed)
+    if deal is not None:
+        text += json.dumps(deal, sort_keys=True, separators=(",", ":"))
+    return text
 
 
 def commitment(salt_hex: str, seed: int | None, deal: dict[str, Any] | None) -> str:

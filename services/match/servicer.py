@@ -11,7 +11,7 @@ from typing import Any, TypeVar, cast
 
 import grpc
 
-from shared.errors import MalformedAction, Unavailable
+from shared.errors import InvalidArgument, MalformedAction, Unavailable
 from shared.proto.cardroom.v1 import match_pb2 as pb
 from shared.proto.cardroom.v1 import match_pb2_grpc
 
@@ -33,11 +33,11 @@ def _gated(method: Handler) -> Handler:
     return cast(Handler, call)
 
 
-def _frame(item: tuple[int, dict[str, Any]] | Turn) -> pb.WatchMatchResponse:
-    """One item of MatchService.watch as a stream message."""
+def _frame(item: tuple[int, dict[str, Any]] | Turn, game: str) -> pb.WatchMatchResponse:
+    """One item of MatchService.watch (of a match of `game`) as a stream message."""
     if isinstance(item, Turn):
         return pb.WatchMatchResponse(turn=mapping.turn(item.frame))
-    return pb.WatchMatchResponse(event=mapping.event(*item))
+    return pb.WatchMatchResponse(event=mapping.event(*item, game))
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
@@ -56,9 +56,13 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                           context: grpc.aio.ServicerContext) -> pb.CreateMatchResponse:
         """Create a match; tokens of the human seats are returned once."""
         token = _token(context)
-        created = await self.service.create_match(
-            **mapping.create_args(request), token=token,
-            caller=quotas.caller_id(peer_host(context.peer())))
+        try:
+            created = await self.service.create_match(
+                **mapping.create_args(request), token=token,
+                caller=quotas.caller_id(peer_host(context.peer())))
+        except InvalidArgument as exc:
+            exc.field = mapping.create_field(request, exc)  # as sent, e.g. typed options
+            raise
         return pb.CreateMatchResponse(
             match_id=created.match_id, version=created.version,
             tokens=[pb.SeatToken(seat=s, token=t) for s, t in sorted(created.tokens.items())])
@@ -106,7 +110,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             raise
         return pb.SubmitMoveResponse(version=result.version,
                                      status=mapping.STATUS_ENUMS[result.status],
-                                     events=mapping.events(result.events),
+                                     events=mapping.events(result.events, result.game),
                                      duplicate=result.duplicate)
 
     async def WatchMatch(self, request: pb.WatchMatchRequest,
@@ -114,13 +118,14 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         """Stream events from a cursor until the match is over or the caller leaves; a
         stream that leaves an event unread for MATCH_STREAM_STALL seconds is ended."""
         with self.limits.stream(context.peer()):
+            game = await self.service.game_of(request.match_id)
             events = self.service.watch(  # an async generator: closed below
                 request.match_id, _token(context), request.cursor,
                 mapping.optional_int(request, "seat"), follow=not request.no_follow,
                 turns=request.turns)
             try:
                 async for item in events:
-                    message = _frame(item)
+                    message = _frame(item, game)
                     try:
                         await asyncio.wait_for(context.write(message),
                                                self.limits.stall_s)
@@ -148,7 +153,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                                            mapping.optional_int(request, "seat"))
         return pb.ResignResponse(version=result.version,
                                  status=mapping.STATUS_ENUMS[result.status],
-                                 events=mapping.events(result.events))
+                                 events=mapping.events(result.events, result.game))
 
     @_gated
     async def AbandonMatch(self, request: pb.AbandonMatchRequest,

@@ -30,7 +30,7 @@ from shared.bots.determinize_livemix import LivemixKnowledge, read
 from shared.bots.heuristic import MISTAKES, CardHeuristic
 from shared.bots.registry import register
 from shared.games.livemix.cards import card_id, roster_tables
-from shared.games.livemix.core import LEAVE_AT, next_on_table
+from shared.games.livemix.rules import LEAVE_AT, next_on_table
 
 #: Worth of staying in the round (the chance to be the last player in).
 STAY_VALUE = 3.0

@@ -7,13 +7,12 @@ while one engine is missing, and only that game fails, with ``InvalidArgument``.
 from __future__ import annotations
 
 import importlib
-import inspect
 from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
 from shared.errors import InvalidArgument, InvalidConfig
-from shared.games.base import JSON, Event, State
+from shared.games.base import JSON, Event, NewGame, State
 
 #: Every game Cardroom knows, by its wire name (the engines' ``GAME``).
 GAMES: tuple[str, ...] = ("livemix", "vivo", "mixmatch")
@@ -73,12 +72,13 @@ def players(config: Any) -> int:
 
 
 def new_game(game: str, config: Any, seed: int | None = None,
-             deal: Mapping[str, Any] | None = None, now: float | None = None) -> State:
+             deal: Mapping[str, Any] | str | None = None, now: float | None = None) -> State:
     """A fresh state of `game` from a seed or an explicit deal; `now` starts the clock of
-    an engine that keeps one (Mix Match's first hourglass)."""
-    factory = module(game).new_game
-    state: State = factory(config, seed=seed, deal=deal, **_when(factory, now))
-    return state
+    an engine that keeps one (Mix Match's first hourglass). Every engine takes the same
+    arguments (shared.games.base): its Config or a mapping of options, an int seed or
+    None, a deal mapping (or its JSON text) or None."""
+    factory: NewGame = module(game).new_game
+    return factory(config, seed=seed, deal=deal, now=now)
 
 
 def opening_events(state: State) -> list[Event]:
@@ -94,18 +94,10 @@ def from_json(game: str, data: JSON) -> State:
 
 
 def replay(game: str, config: Any, seed: int | None = None,
-           deal: Mapping[str, Any] | None = None,
+           deal: Mapping[str, Any] | str | None = None,
            actions: Iterable[tuple[int | None, str, float | None]] = (),
            now: float | None = None) -> State:
     """The state reached by playing `actions` ((seat, action, now) triples) from the start."""
     factory = module(game).replay
-    state: State = factory(config, seed=seed, deal=deal, actions=tuple(actions),
-                           **_when(factory, now))
+    state: State = factory(config, seed=seed, deal=deal, actions=tuple(actions), now=now)
     return state
-
-
-def _when(factory: Any, now: float | None) -> dict[str, float]:
-    # Only engines with a clock take `now`; the others keep the contract's plain signature.
-    if now is None or "now" not in inspect.signature(factory).parameters:
-        return {}
-    return {"now": now}

@@ -8,7 +8,10 @@
 // Match each seat claims as soon as the table it read from the events allows). Along
 // the way it checks the turn frames against what the service says when a move is refused
 // (google.rpc.Status details decoded with proto/google/rpc), and it prints one JSON line
-// per game: final scores from the last turn frame and the replay, call counts and checks.
+// per game: final scores from the last turn frame, the typed events and the replay, call
+// counts and checks. Options, events, the seat's hand and the replay are read from the
+// typed messages (cardroom/v1/livemix.proto, vivo.proto, mixmatch.proto) only: no
+// google.protobuf.Struct is decoded.
 "use strict";
 
 const path = require("path");
@@ -20,10 +23,13 @@ const PROTO = path.resolve(__dirname, "..", "..", "proto");
 const LOADER = { keepCase: true, longs: Number, enums: String, defaults: true, oneofs: true,
                  includeDirs: [PROTO] };
 const GAMES = {
-  vivo: { enum: "GAME_VIVO", players: 3, options: {} },
-  livemix: { enum: "GAME_LIVEMIX", players: 4, options: {} },
+  vivo: { enum: "GAME_VIVO", players: 3, options: { vivo_options: {} }, end: "game_end" },
+  livemix: { enum: "GAME_LIVEMIX", players: 4, options: { livemix_options: {} },
+             end: "game_end" },
   // Hourglass 0: time may be called at once, so the seats play it turn by turn.
-  mixmatch: { enum: "GAME_MIXMATCH", players: 2, options: { hourglass_seconds: 0 } },
+  mixmatch: { enum: "GAME_MIXMATCH", players: 2,
+              options: { mixmatch_options: { hourglass: { seconds: 0, nanos: 0 } } },
+              end: "game_over" },
 };
 const FAILED_PRECONDITION = grpc.status.FAILED_PRECONDITION;
 const ABORTED = grpc.status.ABORTED;
@@ -93,21 +99,14 @@ class Session {
   }
 }
 
-/** A google.protobuf.Struct as a plain object (the well-known types decode camelCase). */
-function plain(struct) {
-  const value = (v) => {
-    switch (v.kind) {
-      case "numberValue": return v.numberValue;
-      case "stringValue": return v.stringValue;
-      case "boolValue": return v.boolValue;
-      case "structValue": return plain(v.structValue);
-      case "listValue": return (v.listValue.values || []).map(value);
-      default: return null;
-    }
-  };
-  const out = {};
-  for (const [key, v] of Object.entries((struct && struct.fields) || {})) out[key] = value(v);
-  return out;
+/** A MatchEvent's typed detail: where it comes from ("livemix", "vivo", "mixmatch" or
+ *  "service"), its kind (the event's type) and its fields. */
+function detail(event) {
+  const source = event.detail;
+  check(source, `event ${event.seq} (${event.type}) has no typed detail`);
+  const kind = event[source].kind;
+  check(kind === event.type, `event ${event.seq}: typed ${kind}, type ${event.type}`);
+  return { source, kind, body: event[source][kind] };
 }
 
 /** A correct Mix Match claim over one to three table cards with + and *, or null. */
@@ -156,6 +155,7 @@ async function refused(session, promise, code, reason) {
 function playSeat(session, game, matchId, seat, token, shared) {
   const rng = random(1000 + seat);
   const table = { round: 0, cards: [], target: 0, tried: "" };  // Mix Match, from events
+  let hand = null;  // Livemix and VIVO: this seat's cards, from its typed deal and plays
   let last = null;
   let queue = Promise.resolve();
   const stream = session.watch({ match_id: matchId, cursor: 0, turns: true }, token);
@@ -180,6 +180,11 @@ function playSeat(session, game, matchId, seat, token, shared) {
     }
     check(turn.legal_moves.length > 0 || game === "mixmatch",
           `seat ${seat} may act with no legal move`);
+    if (hand !== null) {
+      check(turn.legal_moves.every((move) => hand.includes(move)),
+            `seat ${seat} was offered ${turn.legal_moves}, its hand is ${hand}`);
+      shared.checks.hand += 1;
+    }
     turn.legal_moves.forEach((move) => shared.offered.add(move));
     if (await claim(turn)) return;
     if (turn.legal_moves.length === 0) return;  // Mix Match: wait for the hourglass
@@ -217,11 +222,25 @@ function playSeat(session, game, matchId, seat, token, shared) {
     return true;
   }
 
-  function onEvent(data) {
-    if (data.table) table.cards = data.table;
-    if (data.round) table.round = data.round;
-    if (data.type === "round_started") table.target = 0;
-    if (data.type === "dice_rolled") table.target = data.target;
+  function onEvent(event) {
+    const { source, kind, body } = detail(event);
+    shared.kinds.add(kind);
+    if (kind === "match_over") shared.ends.match_over = body.scores;
+    if (kind === GAMES[game].end) shared.ends.game = body.scores;
+    if (source === "mixmatch") {
+      if (body.table && body.table.length) table.cards = body.table;
+      if (body.round) table.round = body.round;
+      if (kind === "round_started") table.target = 0;
+      if (kind === "dice_rolled") table.target = body.target;
+    }
+    if (kind === "deal") {
+      check(event.to === seat, `seat ${seat} saw the deal of seat ${event.to}`);
+      hand = [...body.hand];
+    }
+    if (kind === "play" && body.seat === seat && hand !== null) {
+      check(hand.includes(body.card), `seat ${seat} played ${body.card}, not in its hand`);
+      hand = hand.filter((card) => card !== body.card);
+    }
   }
 
   // A card other seats were offered is well-formed but not ours: refused, and the
@@ -264,7 +283,7 @@ function playSeat(session, game, matchId, seat, token, shared) {
     stream.on("data", (item) => {
       if (item.frame === "event") {
         shared.events += 1;
-        onEvent(plain(item.event.data));
+        onEvent(item.event);
         return;
       }
       last = item.turn;
@@ -281,17 +300,15 @@ function playSeat(session, game, matchId, seat, token, shared) {
 
 async function playGame(session, game, seed) {
   const spec = GAMES[game];
-  const fields = {};
-  // The well-known types come from protobufjs's own copies, whose fields are camelCase.
-  for (const [key, value] of Object.entries(spec.options)) fields[key] = { numberValue: value };
   const created = await session.unary("CreateMatch", {
     game: spec.enum, players: spec.players, seed,
     seats: Array.from({ length: spec.players }, () => ({ kind: "SEAT_KIND_HUMAN" })),
-    options: { fields } });
+    ...spec.options });
   const matchId = created.match_id;
   const shared = { acting: new Map(), offered: new Set(), moves: 0, frames: 0, events: 0,
+                   kinds: new Set(), ends: {},
                    checks: { illegal_move: 0, not_your_turn: 0, stale_version: 0,
-                             wrong_phase: 0, claims: 0, stale_round: 0 } };
+                             wrong_phase: 0, claims: 0, stale_round: 0, hand: 0 } };
   // The match has started (no open seat): joining it and replaying it are the wrong phase.
   await refused(session, session.unary("JoinMatch", { match_id: matchId }), FAILED_PRECONDITION,
                 "ERROR_REASON_WRONG_PHASE");
@@ -305,11 +322,18 @@ async function playGame(session, game, seed) {
           "a stream ended without the final turn frame");
     check(same(turn.result.scores, finals[0].result.scores), "seats disagree on the scores");
   }
+  const scores = finals[0].result.scores;
+  check(same(shared.ends.match_over, scores), "match_over's typed scores differ");
   const replay = await session.unary("GetReplay", { match_id: matchId });
-  check(same(replay.scores, finals[0].result.scores), "the replay's scores differ");
-  return { game, match_id: matchId, scores: finals[0].result.scores,
-           winners: finals[0].result.winners, moves: shared.moves, frames: shared.frames,
-           events: shared.events, checks: shared.checks };
+  check(same(replay.scores, scores), "the replay's scores differ");
+  check(replay.typed_options === `${game}_options`, "the replay has no typed options");
+  check(replay.start && replay.actions.every((a) => a.timestamp),
+        "the replay's times are not Timestamps");
+  const ended = replay.events.map(detail).filter(({ kind }) => kind === spec.end);
+  check(ended.length === 1, `the replay has ${ended.length} ${spec.end} events`);
+  return { game, match_id: matchId, scores, winners: finals[0].result.winners,
+           game_scores: ended[0].body.scores, moves: shared.moves, frames: shared.frames,
+           events: shared.events, kinds: [...shared.kinds].sort(), checks: shared.checks };
 }
 
 async function main() {

@@ -6,9 +6,9 @@ The engine contract of shared.games.base, plus a fast integer API for search bot
 
 from shared.games.base import STATE_FORMAT
 from shared.games.livemix.cards import DEFAULT_ROSTER
-from shared.games.livemix.config import ROUNDS, Config
-from shared.games.livemix.core import random_playout
-from shared.games.livemix.state import GAME, State, from_json, new_game, replay
+from shared.games.livemix.config import GAME, ROUNDS, Config
+from shared.games.livemix.playout import random_playout
+from shared.games.livemix.state import State, from_json, new_game, replay
 
 __all__ = [
     "DEFAULT_ROSTER",

@@ -10,6 +10,8 @@ from shared.errors import InvalidConfig
 from shared.games.livemix.cards import COLOURS, DEFAULT_ROSTER, GROUPS, parse_member
 from shared.quoting import clip, quote
 
+#: The game's wire name (the registry key and every view's "game").
+GAME = "livemix"
 #: Ruling L11: a game is three rounds.
 ROUNDS = 3
 #: Ruling L2: the colour a 3-player game leaves out unless the match says otherwise.

@@ -1,7 +1,7 @@
 """A Livemix state built from a position rather than from a deal: what search bots play from.
 
 A bot that samples the hidden cards (a determinization) needs a state mid-round with
-those hands. ``search_position`` builds one on the integer representation of core.py.
+those hands. ``search_position`` builds one on the integer representation of rules.py.
 The current round is exact; finished rounds keep only their scores, so ``scores()`` and
 the next round's first lead are right, but no later round can be played from it (its
 deal is a placeholder: search stops at the end of the round).
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from shared.games.livemix.cards import roster_tables
 from shared.games.livemix.config import Config
-from shared.games.livemix.core import NEXT
+from shared.games.livemix.rules import NEXT
 from shared.games.livemix.scoring import RoundRecord
 from shared.games.livemix.state import State
 

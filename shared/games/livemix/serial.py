@@ -7,16 +7,15 @@ from typing import Any, TypeVar
 from shared.errors import InvalidArgument
 from shared.games.base import JSON, STATE_FORMAT
 from shared.games.livemix.cards import CARD_NAMES, card_id, mask_of, names_of, roster_tables
-from shared.games.livemix.config import ROUNDS, Config
-from shared.games.livemix.core import Core
+from shared.games.livemix.config import GAME, ROUNDS, Config
 from shared.games.livemix.deal import deal_all, deal_json, parse_deal
+from shared.games.livemix.rules import Rules
 from shared.games.livemix.scoring import RoundRecord, member_ids
 
-GAME = "livemix"
-S = TypeVar("S", bound=Core)
+S = TypeVar("S", bound=Rules)
 
 
-def key(state: Core) -> tuple[Any, ...]:
+def key(state: Rules) -> tuple[Any, ...]:
     """Everything that makes two states equal."""
     return (state.config, state.seed, state.deals, state.round, state.first_lead, state.hands,
             state.won, state.members, state.circle, state.table, state.token, state.active,
@@ -24,7 +23,7 @@ def key(state: Core) -> tuple[Any, ...]:
             state.records, state.plays)
 
 
-def dump(state: Core) -> JSON:
+def dump(state: Rules) -> JSON:
     """The JSON form of a state."""
     names = state.config.roster
     return {
@@ -51,7 +50,7 @@ def dump(state: Core) -> JSON:
     }
 
 
-def _dump_last(state: Core) -> JSON | None:
+def _dump_last(state: Rules) -> JSON | None:
     if state.last_trick is None:
         return None
     seats, cards, winner, member = state.last_trick
@@ -59,7 +58,7 @@ def _dump_last(state: Core) -> JSON | None:
             "member": None if member < 0 else state.config.roster[member]}
 
 
-def _dump_record(state: Core, record: RoundRecord) -> JSON:
+def _dump_record(state: Rules, record: RoundRecord) -> JSON:
     names = state.config.roster
     return {
         "first_lead": record.first_lead,

@@ -3,36 +3,23 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from shared.errors import GameOver, InvalidArgument, NotYourTurn
-from shared.games.base import JSON, Event
+from shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
 from shared.games.livemix import serial, view
 from shared.games.livemix.cards import CARD_NAMES, card_id
-from shared.games.livemix.config import Config
-from shared.games.livemix.core import Core
-from shared.games.livemix.deal import Seed, parse_deal
+from shared.games.livemix.config import GAME, Config
+from shared.games.livemix.deal import parse_deal
+from shared.games.livemix.rules import Rules
 from shared.games.livemix.scoring import round_breakdown
-from shared.games.livemix.scoring import winners as _winners
-
-GAME = view.GAME
 
 
-class State(Core):
+class State(Rules):
     """A Livemix game in progress: three rounds of tricks, then the winners (L11)."""
 
     __slots__ = ()
-
-    def current_player(self) -> int | None:
-        """The seat to play, or None once the game is over."""
-        return None if self.turn < 0 else self.turn
-
-    def legal_actions(self, seat: int | None = None) -> list[str]:
-        """Sorted legal cards of `seat` (default: the seat to act); [] when it is not its turn."""
-        if self.turn < 0 or (seat is not None and seat != self.turn):
-            return []
-        return sorted(CARD_NAMES[c] for c in self.legal_action_ids())
 
     def apply_action(self, action: str, seat: int | None = None, now: float | None = None
                      ) -> list[Event]:
@@ -67,28 +54,12 @@ class State(Core):
         """Every card played so far, as (seat, card)."""
         return [(seat, CARD_NAMES[card]) for seat, card in self.plays]
 
-    def is_terminal(self) -> bool:
-        """True once the third round has been scored."""
-        return self.turn < 0
-
-    def round_scores(self) -> list[list[int]]:
-        """Scores of each finished round (a Livemix round is scored only when it ends)."""
-        return [list(r.scores) for r in self.records]
-
-    def scores(self) -> list[int]:
-        """Total per seat over the finished rounds."""
-        return [sum(r.scores[s] for r in self.records) for s in range(self.n)]
-
     def score_breakdown(self) -> JSON:
         """Per finished round and seat: each scoring card, each Member's points, the totals."""
         return {
             "rounds": [round_breakdown(self.roster, r, k) for k, r in enumerate(self.records)],
             "totals": self.scores(),
         }
-
-    def winners(self) -> list[int]:
-        """Seats sharing the win (L11); empty before the end."""
-        return _winners(self.records) if self.is_terminal() else []
 
     def observation(self, seat: int | None) -> JSON:
         """What `seat` may see (L12); None is the spectators' public view."""
@@ -112,22 +83,23 @@ class State(Core):
                 f"plays={len(self.plays)}>")
 
 
-def new_game(config: Config | dict[str, Any], seed: Seed | None = None,
-             deal: JSON | None = None) -> State:
-    """A new game, shuffled from `seed` (random when None) except for the explicit deal."""
-    if not isinstance(config, Config):
-        config = Config.from_dict(config)
-    if seed is None:
-        seed = secrets.randbits(63)
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise InvalidArgument(f"seed must be an integer or a string, not {seed!r}", "seed")
-    return State(config, seed, parse_deal(config, deal))
+def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
+             deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
+    """A new game, shuffled from `seed` (random when None) except for the explicit deal;
+    the arguments are those of every engine (shared.games.base). Livemix has no clock, so
+    `now` is only checked."""
+    config = check_config(Config, config, GAME)
+    chosen = check_seed(seed)
+    given = parse_deal(config, check_deal(deal))
+    check_now(now)
+    return State(config, secrets.randbits(63) if chosen is None else chosen, given)
 
 
-def replay(config: Config | dict[str, Any], seed: Seed | None = None, deal: JSON | None = None,
-           actions: Iterable[Any] = ()) -> State:
+def replay(config: Config | Mapping[str, Any], seed: int | None = None,
+           deal: Mapping[str, Any] | str | None = None, actions: Iterable[Any] = (), *,
+           now: float | None = None) -> State:
     """new_game then each action: a card, or (seat, card) / (seat, card, now)."""
-    state = new_game(config, seed, deal)
+    state = new_game(config, seed, deal, now=now)
     for item in actions:
         if isinstance(item, str):
             state.apply_action(item)

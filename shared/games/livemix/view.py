@@ -3,29 +3,28 @@
 A seat sees its own hand and won cards; everyone sees each card as it is played, the
 Member circle and token, each seat's Members, hand sizes and won-pile sizes. Scoring at
 a round's end is done in the open, so the round_end event shows each seat's scoring cards.
+
+Everything here reads the integer rules (rules.Rules) only; state.py calls in, never the
+other way round.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shared.games.base import Event
 from shared.games.livemix.cards import CARD_NAMES, COLOURS, names_of
-from shared.games.livemix.config import ROUNDS
+from shared.games.livemix.config import GAME, ROUNDS
+from shared.games.livemix.rules import Rules
 from shared.games.livemix.scoring import member_ids, round_breakdown
 
-if TYPE_CHECKING:
-    from shared.games.livemix.state import State
 
-GAME = "livemix"
-
-
-def member_names(state: State, mask: int) -> list[str]:
+def member_names(state: Rules, mask: int) -> list[str]:
     """Names of the Members in a mask, in roster order."""
     return [state.roster.names[m] for m in member_ids(mask)]
 
 
-def token_member(state: State, token: int) -> str | None:
+def token_member(state: Rules, token: int) -> str | None:
     """The Member under the token at circle position `token` (None when no token)."""
     return None if token < 0 else state.roster.names[state.circle[token]]
 
@@ -36,7 +35,7 @@ def plays_json(seats: tuple[int, ...] | list[int], cards: tuple[int, ...] | list
     return [{"seat": s, "card": CARD_NAMES[c]} for s, c in zip(seats, cards, strict=True)]
 
 
-def round_start_events(state: State, k: int) -> list[Event]:
+def round_start_events(state: Rules, k: int) -> list[Event]:
     """Round k's set-up: the public circle and first lead, then each seat's private hand."""
     hands, circle = state.dealt[k]
     first_lead = state.config.first_lead if k == 0 else state.records[k - 1].next_lead
@@ -52,7 +51,7 @@ def round_start_events(state: State, k: int) -> list[Event]:
     return events
 
 
-def log_events(state: State, seat: int, card: int, log: list[tuple[Any, ...]]) -> list[Event]:
+def log_events(state: Rules, seat: int, card: int, log: list[tuple[Any, ...]]) -> list[Event]:
     """Events of one play, from what the rules phases noted while it was applied."""
     events: list[Event] = [{"type": "play", "round": _play_round(state, log), "seat": seat,
                             "card": CARD_NAMES[card]}]
@@ -61,12 +60,12 @@ def log_events(state: State, seat: int, card: int, log: list[tuple[Any, ...]]) -
     return events
 
 
-def _play_round(state: State, log: list[tuple[Any, ...]]) -> int:
+def _play_round(state: Rules, log: list[tuple[Any, ...]]) -> int:
     ended = any(entry[0] == "round_end" for entry in log)
     return len(state.records) - 1 if ended else state.round
 
 
-def _entry_events(state: State, entry: tuple[Any, ...]) -> list[Event]:
+def _entry_events(state: Rules, entry: tuple[Any, ...]) -> list[Event]:
     kind = entry[0]
     if kind == "nine":
         return [{"type": "token_moved", "position": _pos(entry[1]),
@@ -85,7 +84,7 @@ def _entry_events(state: State, entry: tuple[Any, ...]) -> list[Event]:
     return [{"type": "game_end", "scores": state.scores(), "winners": state.winners()}]
 
 
-def _member_name(state: State, member: int) -> str | None:
+def _member_name(state: Rules, member: int) -> str | None:
     return None if member < 0 else state.roster.names[member]
 
 
@@ -93,7 +92,7 @@ def _pos(token: int) -> int | None:
     return None if token < 0 else token
 
 
-def _round_end_event(state: State, k: int) -> Event:
+def _round_end_event(state: Rules, k: int) -> Event:
     record = state.records[k]
     breakdown = round_breakdown(state.roster, record, k)
     return {
@@ -106,7 +105,7 @@ def _round_end_event(state: State, k: int) -> Event:
     }
 
 
-def observation(state: State, seat: int | None) -> dict[str, Any]:
+def observation(state: Rules, seat: int | None) -> dict[str, Any]:
     """Exactly what `seat` may see (None: a spectator, who sees no hand and no won pile)."""
     turn = state.current_player()
     obs: dict[str, Any] = {
@@ -141,7 +140,7 @@ def observation(state: State, seat: int | None) -> dict[str, Any]:
     return obs
 
 
-def _last_trick(state: State) -> dict[str, Any] | None:
+def _last_trick(state: Rules) -> dict[str, Any] | None:
     if state.last_trick is None:
         return None
     seats, cards, winner, member = state.last_trick

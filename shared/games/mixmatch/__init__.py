@@ -21,10 +21,10 @@ from shared.games.mixmatch.claim import (
     judge,
     parse_expression,
 )
-from shared.games.mixmatch.config import Config
-from shared.games.mixmatch.deck import stacked_deal
+from shared.games.mixmatch.config import GAME, Config
+from shared.games.mixmatch.deal import stacked_deal
 from shared.games.mixmatch.notation import Action, parse_action
-from shared.games.mixmatch.state import GAME, State, from_json, new_game, replay
+from shared.games.mixmatch.state import State, from_json, new_game, replay
 
 __all__ = [
     "GAME",

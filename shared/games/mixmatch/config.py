@@ -11,6 +11,8 @@ from shared.arith import ArithRules
 from shared.errors import InvalidConfig
 from shared.quoting import clip, quote
 
+#: The game's wire name (the registry key and every view's "game").
+GAME = "mixmatch"
 #: M1: the numbers 1-28, two copies each (56 cards).
 DEFAULT_DECK: tuple[int, ...] = tuple(sorted(list(range(1, 29)) * 2))
 #: M2: the blue tens die, the blue units die and the black die of the harder variant.

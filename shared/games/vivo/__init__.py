@@ -4,13 +4,12 @@ The engine follows the contract in shared.games.base; rules as implemented (with
 V1-V9) are documented in docs/rules/vivo.md.
 """
 
-from .cards import CARD_NAMES, Card, Harmony, Suit, parse_card
-from .config import Config
-from .deal import RoundDeal
-from .fast import random_playout
-from .game import from_json, new_game, replay
-from .state import State, row_points
-from .views import GAME
+from shared.games.vivo.cards import CARD_NAMES, Card, Harmony, Suit, parse_card
+from shared.games.vivo.config import GAME, Config
+from shared.games.vivo.deal import RoundDeal
+from shared.games.vivo.playout import random_playout
+from shared.games.vivo.scoring import row_points
+from shared.games.vivo.state import State, from_json, new_game, replay
 
 __all__ = [
     "CARD_NAMES",

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.errors import InvalidConfig
+from shared.games.vivo.cards import SUITS, SUITS_MASK, Harmony, Suit
 from shared.quoting import clip, quote
 
-from .cards import SUITS, SUITS_MASK, Harmony, Suit
-
+#: The game's wire name (the registry key and every view's "game").
+GAME = "vivo"
 ROUNDS = 2
 TRICKS = 12
 HAND_SIZE = 12

@@ -16,9 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from shared.errors import InvalidDeal, MalformedAction
-from shared.quoting import quote
-
-from .cards import (
+from shared.games.vivo.cards import (
     CARD_NAMES,
     SUIT_OF,
     Harmony,
@@ -29,7 +27,8 @@ from .cards import (
     parse_card,
     parse_harmony,
 )
-from .config import HAND_SIZE, ROUNDS, TRICKS, Config
+from shared.games.vivo.config import HAND_SIZE, ROUNDS, TRICKS, Config
+from shared.quoting import quote
 
 
 @dataclass(frozen=True)

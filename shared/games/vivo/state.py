@@ -1,153 +1,22 @@
-"""The VIVO game state: two rounds of 12 tricks, played through strings or through ints.
-
-Internally a hand is a 48-bit card bitmask and a suit set a 4-bit int; the string API
-(`legal_actions`, `apply_action`) and the fast API for search (`legal_action_ids`,
-`apply_action_id`) run the same rule code and differ only in checks and events.
-"""
+"""The VIVO State (the engine contract of shared.games.base) and how to build one: a new
+game, a replay, a state read back from JSON."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from shared.errors import GameOver, IllegalMove, InvalidArgument, NotYourTurn
-from shared.games.base import JSON, Event
-
-from . import views
-from .cards import CARD_NAMES, DECK_SIZE, RANK_OF, SUIT_OF, SUITS_MASK, ids_of, parse_card
-from .config import ROUNDS, TRICKS, Config
-from .deal import RoundDeal
-from .harmony import ALLOWED, explain, score_trick
-
-#: A finished round's scoring rows: (face-up masks per seat, face-down masks per seat).
-Rows = tuple[tuple[int, ...], tuple[int, ...]]
+from shared.errors import GameOver, InvalidArgument, NotYourTurn
+from shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
+from shared.games.vivo import scoring, serial, view
+from shared.games.vivo.cards import parse_card
+from shared.games.vivo.config import GAME, Config
+from shared.games.vivo.deal import build_deals
+from shared.games.vivo.rules import Rules
 
 
-class State:
+class State(Rules):
     """A VIVO game in progress; build one with new_game, from_json or replay."""
-
-    def __init__(self, config: Config, seed: int | None, deals: tuple[RoundDeal, ...]) -> None:
-        self.config = config
-        self.seed = seed
-        self.deals = deals
-        self._n = config.players
-        self._past: tuple[Rows, ...] = ()
-        self._history: list[int] = []  # seat << 6 | card, in play order
-        self._start_round(0, config.first_lead)
-
-    def _start_round(self, number: int, lead: int) -> None:
-        """V7: every round starts afresh from its own deal; scores on paper carry over."""
-        deal = self.deals[number]
-        self._round = number
-        self._trick = 0
-        self._harmonies = tuple(int(h) for h in deal.harmonies)
-        self._hands = list(deal.hands)
-        self._up = [0] * self._n  # face-up scored cards (lowest rank), per seat
-        self._down = [0] * self._n  # face-down scored cards (highest rank), per seat
-        self._lead = self._turn = lead
-        self._cards: list[int] = []  # the current trick, in play order
-        self._ranks: list[int] = []  # their ranks, 0 for an off-harmony card
-        self._suits = 0  # S: suits of the on-harmony cards in the trick
-
-    # ----------------------------------------------------------------- core rules
-
-    def _masks(self) -> tuple[int, int]:
-        """(allowed, legal) card masks of the player to act.
-
-        Allowed: every card of a suit V4 allows now (on-harmony). Legal: the allowed cards
-        in hand, or the whole hand when there is none (it will be played off-harmony).
-        """
-        remaining = self._n - 1 - len(self._cards)
-        key = self._harmonies[self._trick] << 6 | self._suits << 2 | remaining
-        allowed = SUITS_MASK[ALLOWED[key]]
-        hand = self._hands[self._turn]
-        return allowed, hand & allowed or hand
-
-    def _place(self, card: int, on: bool) -> None:
-        """Put a legal card into the trick, on-harmony or not (its suit was allowed or not)."""
-        seat = self._turn
-        self._hands[seat] ^= 1 << card
-        self._history.append(seat << 6 | card)
-        self._cards.append(card)
-        if on:
-            self._ranks.append(RANK_OF[card])
-            self._suits |= 1 << SUIT_OF[card]
-        else:
-            self._ranks.append(0)  # off-harmony: adds no suit and never scores (V4, V5)
-        self._turn = (seat + 1) % self._n
-
-    def _finish_trick(self) -> tuple[int, int]:
-        """V5/V6: score the full trick, pass the lead, move on; (highest, lowest or -1) seats."""
-        high, low = score_trick(self._ranks)
-        lead, n = self._lead, self._n
-        high_seat = (lead + high) % n
-        self._down[high_seat] |= 1 << self._cards[high]
-        low_seat = -1
-        if low >= 0:
-            low_seat = (lead + low) % n
-            self._up[low_seat] |= 1 << self._cards[low]
-        # V6: the lowest scorer leads next, else the highest scorer.
-        self._lead = self._turn = low_seat if low_seat >= 0 else high_seat
-        self._cards = []
-        self._ranks = []
-        self._suits = 0
-        self._trick += 1
-        if self._trick == TRICKS:
-            self._end_round()
-        return high_seat, low_seat
-
-    def _end_round(self) -> None:
-        """Write the round down; V6/V7: round 2 opens with the last trick's lead."""
-        self._past += ((tuple(self._up), tuple(self._down)),)
-        if self._round + 1 < ROUNDS:
-            self._start_round(self._round + 1, self._lead)
-        else:
-            self._turn = -1
-
-    # ----------------------------------------------------------------- fast API (ints)
-
-    def legal_action_ids(self) -> list[int]:
-        """Legal card ids of the player to act, ascending (empty once the game is over)."""
-        if self._turn < 0:
-            return []
-        return list(ids_of(self._masks()[1]))
-
-    def legal_mask(self) -> int:
-        """Legal card ids of the player to act as a bitmask (0 once the game is over)."""
-        return self._masks()[1] if self._turn >= 0 else 0
-
-    def apply_action_id(self, card: int) -> None:
-        """Play a card id for the player to act, without events; IllegalMove if not legal."""
-        if self._turn < 0:
-            raise GameOver("the game is over")
-        allowed, legal = self._masks()
-        if not (0 <= card < DECK_SIZE and legal >> card & 1):
-            raise IllegalMove(f"card id {card} is not a legal play now",
-                              [CARD_NAMES[c] for c in ids_of(legal)])
-        self._place(card, bool(allowed >> card & 1))
-        if len(self._cards) == self._n:
-            self._finish_trick()
-
-    @staticmethod
-    def action_to_string(card: int) -> str:
-        """Canonical text of a card id."""
-        return CARD_NAMES[card]
-
-    @staticmethod
-    def string_to_action(text: str) -> int:
-        """Card id of a canonical card; MalformedAction otherwise."""
-        return parse_card(text)
-
-    # ----------------------------------------------------------------- contract (strings)
-
-    def current_player(self) -> int | None:
-        """The seat to play, or None when the game is over."""
-        return self._turn if self._turn >= 0 else None
-
-    def legal_actions(self, seat: int | None = None) -> list[str]:
-        """Legal cards of `seat` (default: the one to act) in card order; empty if not its turn."""
-        if self._turn < 0 or (seat is not None and seat != self._turn):
-            return []
-        return [CARD_NAMES[c] for c in ids_of(self._masks()[1])]
 
     def apply_action(self, action: str, seat: int | None = None, now: float | None = None
                      ) -> list[Event]:
@@ -163,107 +32,58 @@ class State:
         on = self._check_legal(card)
         seat = self._turn
         self._place(card, on)
-        events: list[Event] = [views.play_event(self, seat, card, on)]
+        events: list[Event] = [view.play_event(self, seat, card, on)]
         if len(self._cards) == self._n:
             number, trick, cards, lead = self._round, self._trick, self._cards, self._lead
             high, low = self._finish_trick()
             low_card = cards[(low - lead) % self._n] if low >= 0 else -1
-            events.extend(views.after_trick_events(self, number, trick, high, low, low_card))
+            events.extend(view.after_trick_events(self, number, trick, high, low, low_card))
         return events
-
-    def _check_legal(self, card: int) -> bool:
-        """Refuse a card not in hand or not following the harmony, saying why (V4).
-
-        A legal card returns whether it is on-harmony.
-        """
-        allowed, legal = self._masks()
-        if legal >> card & 1:
-            return bool(allowed >> card & 1)
-        names = [CARD_NAMES[c] for c in ids_of(legal)]
-        if not self._hands[self._turn] >> card & 1:
-            raise IllegalMove(f"{CARD_NAMES[card]} is not in seat {self._turn}'s hand", names)
-        count = self._harmonies[self._trick]
-        rule = explain(count, self._suits, self._n - 1 - len(self._cards))
-        raise IllegalMove(f"{CARD_NAMES[card]} does not follow the harmony: {rule}", names)
-
-    def is_terminal(self) -> bool:
-        """True once both rounds are over."""
-        return self._turn < 0
-
-    def round_scores(self) -> list[list[int]]:
-        """Each started round's score per seat (V5 scoring rows: 2 per face-down, rank face-up)."""
-        return [[row_points(up, down) for up, down in zip(*rows, strict=True)]
-                for rows in self._rows()]
-
-    def _rows(self) -> list[Rows]:
-        """The scoring rows of every started round (the running one last)."""
-        if self._turn < 0:
-            return list(self._past)
-        return [*self._past, (tuple(self._up), tuple(self._down))]
-
-    def scores(self) -> list[int]:
-        """Total per seat over the rounds so far."""
-        return [sum(column) for column in zip(*self.round_scores(), strict=True)]
-
-    def winners(self) -> list[int]:
-        """V8: every seat with the highest total once the game is over (ties share)."""
-        if self._turn >= 0:
-            return []
-        totals = self.scores()
-        best = max(totals)
-        return [seat for seat, total in enumerate(totals) if total == best]
 
     def score_breakdown(self) -> JSON:
         """Per round and seat: the face-up cards with their ranks and the face-down count."""
-        return views.score_breakdown(self)
+        return scoring.breakdown(self._rows(), self.scores())
 
     def observation(self, seat: int | None) -> JSON:
         """V9: what `seat` may see (None: a spectator, who sees no hand)."""
-        return views.observation(self, seat)
+        return view.observation(self, seat)
 
     def opening_events(self) -> list[Event]:
         """The events that open the game (round start, each seat's private deal, first trick)."""
-        return views.round_open_events(self)
-
-    def history(self) -> list[tuple[int, str]]:
-        """Every play so far as (seat, card)."""
-        return [(move >> 6, CARD_NAMES[move & 63]) for move in self._history]
+        return view.round_open_events(self)
 
     def to_json(self) -> JSON:
         """Versioned JSON: config, seed, both rounds' deals and the plays (hidden data included)."""
-        return views.state_json(self)
-
-    # ----------------------------------------------------------------- copies
-
-    def clone(self) -> State:
-        """An independent copy (the deals and finished rounds are immutable and shared)."""
-        new = State.__new__(State)
-        d = new.__dict__
-        d.update(self.__dict__)
-        d["_hands"] = self._hands[:]
-        d["_up"] = self._up[:]
-        d["_down"] = self._down[:]
-        d["_cards"] = self._cards[:]
-        d["_ranks"] = self._ranks[:]
-        d["_history"] = self._history[:]
-        return new
-
-    def _key(self) -> tuple[Any, ...]:
-        return (self.config, self.seed, self.deals, self._past, self._history, self._round,
-                self._trick, self._hands, self._up, self._down, self._lead, self._turn,
-                self._cards, self._ranks, self._suits)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, State) and self._key() == other._key()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        turn = self.current_player()
-        return (f"<vivo.State players={self._n} round={self._round + 1} "
-                f"trick={self._trick + 1} turn={turn}>")
+        return serial.dump(self)
 
 
-def row_points(face_up: int, face_down: int) -> int:
-    """A scoring row's value: each face-up card its rank, each face-down card 2 (V5)."""
-    return sum(RANK_OF[c] for c in ids_of(face_up)) + 2 * face_down.bit_count()
+def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
+             deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
+    """A fresh game: rounds from the explicit deal where given, the rest shuffled from the
+    seed; the arguments are those of every engine (shared.games.base). VIVO has no clock,
+    so `now` is only checked."""
+    config = check_config(Config, config, GAME)
+    chosen = check_seed(seed)
+    chosen, deals = build_deals(config, chosen, check_deal(deal))
+    check_now(now)
+    return State(config, chosen, deals)
+
+
+def replay(config: Config | Mapping[str, Any], seed: int | None = None,
+           deal: Mapping[str, Any] | str | None = None, actions: Iterable[Any] = (), *,
+           now: float | None = None) -> State:
+    """new_game, then each (seat, action[, now]) in order; a bare action string plays for
+    whoever is to act."""
+    state = new_game(config, seed, deal, now=now)
+    for move in actions:
+        if isinstance(move, str):
+            state.apply_action(move)
+        else:
+            seat, action, *when = move
+            state.apply_action(action, seat, *when)
+    return state
+
+
+def from_json(data: JSON) -> State:
+    """The state serialized by State.to_json (rebuilt by replaying its plays)."""
+    return serial.load(replay, data)

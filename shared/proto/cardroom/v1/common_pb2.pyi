@@ -72,3 +72,19 @@ class LegalActions(_message.Message):
 
     def __init__(self, actions: _Optional[_Iterable[str]]=...) -> None:
         ...
+
+class IntList(_message.Message):
+    __slots__ = ('values',)
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    values: _containers.RepeatedScalarFieldContainer[int]
+
+    def __init__(self, values: _Optional[_Iterable[int]]=...) -> None:
+        ...
+
+class StringList(_message.Message):
+    __slots__ = ('values',)
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    values: _containers.RepeatedScalarFieldContainer[str]
+
+    def __init__(self, values: _Optional[_Iterable[str]]=...) -> None:
+        ...

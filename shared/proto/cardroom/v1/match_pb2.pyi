@@ -1,4 +1,7 @@
 from ...cardroom.v1 import common_pb2 as _common_pb2
+from ...cardroom.v1 import livemix_pb2 as _livemix_pb2
+from ...cardroom.v1 import mixmatch_pb2 as _mixmatch_pb2
+from ...cardroom.v1 import vivo_pb2 as _vivo_pb2
 from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
@@ -88,25 +91,37 @@ class MoveClock(_message.Message):
         ...
 
 class CreateMatchRequest(_message.Message):
-    __slots__ = ('game', 'players', 'seats', 'options', 'seed', 'deal', 'clock', 'private')
+    __slots__ = ('game', 'players', 'seats', 'options', 'seed', 'deal', 'livemix_deal', 'vivo_deal', 'mixmatch_deal', 'clock', 'private', 'livemix_options', 'vivo_options', 'mixmatch_options')
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     DEAL_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_DEAL_FIELD_NUMBER: _ClassVar[int]
+    VIVO_DEAL_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_DEAL_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    VIVO_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_OPTIONS_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
     players: int
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     options: _struct_pb2.Struct
     seed: int
     deal: _struct_pb2.Struct
+    livemix_deal: _livemix_pb2.LivemixDeal
+    vivo_deal: _vivo_pb2.VivoDeal
+    mixmatch_deal: _mixmatch_pb2.MixMatchDeal
     clock: MoveClock
     private: bool
+    livemix_options: _livemix_pb2.LivemixOptions
+    vivo_options: _vivo_pb2.VivoOptions
+    mixmatch_options: _mixmatch_pb2.MixMatchOptions
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=..., private: bool=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., livemix_deal: _Optional[_Union[_livemix_pb2.LivemixDeal, _Mapping]]=..., vivo_deal: _Optional[_Union[_vivo_pb2.VivoDeal, _Mapping]]=..., mixmatch_deal: _Optional[_Union[_mixmatch_pb2.MixMatchDeal, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=..., private: bool=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=...) -> None:
         ...
 
 class SeatToken(_message.Message):
@@ -262,7 +277,7 @@ class MatchResult(_message.Message):
         ...
 
 class MatchView(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'version', 'seat', 'players', 'seats', 'options', 'current_player', 'may_act', 'legal_moves', 'scores', 'round_scores', 'deadline', 'deadline_kind', 'event_seq', 'observation', 'result', 'dealt_by', 'seed_commitment')
+    __slots__ = ('match_id', 'game', 'status', 'version', 'seat', 'players', 'seats', 'options', 'current_player', 'may_act', 'legal_moves', 'scores', 'round_scores', 'deadline', 'deadline_kind', 'event_seq', 'observation', 'result', 'dealt_by', 'seed_commitment', 'livemix_options', 'vivo_options', 'mixmatch_options', 'livemix', 'vivo', 'mixmatch')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -283,6 +298,12 @@ class MatchView(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     DEALT_BY_FIELD_NUMBER: _ClassVar[int]
     SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    VIVO_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_FIELD_NUMBER: _ClassVar[int]
+    VIVO_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -303,8 +324,14 @@ class MatchView(_message.Message):
     result: MatchResult
     dealt_by: str
     seed_commitment: str
+    livemix_options: _livemix_pb2.LivemixOptions
+    vivo_options: _vivo_pb2.VivoOptions
+    mixmatch_options: _mixmatch_pb2.MixMatchOptions
+    livemix: _livemix_pb2.LivemixSeatView
+    vivo: _vivo_pb2.VivoSeatView
+    mixmatch: _mixmatch_pb2.MixMatchSeatView
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., current_player: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., observation: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., dealt_by: _Optional[str]=..., seed_commitment: _Optional[str]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., current_player: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., observation: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., dealt_by: _Optional[str]=..., seed_commitment: _Optional[str]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixSeatView, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoSeatView, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchSeatView, _Mapping]]=...) -> None:
         ...
 
 class LivemixMove(_message.Message):
@@ -361,15 +388,117 @@ class SubmitMoveRequest(_message.Message):
         ...
 
 class MatchEvent(_message.Message):
-    __slots__ = ('seq', 'type', 'data')
+    __slots__ = ('seq', 'type', 'data', 'to', 'livemix', 'vivo', 'mixmatch', 'service')
     SEQ_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     DATA_FIELD_NUMBER: _ClassVar[int]
+    TO_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_FIELD_NUMBER: _ClassVar[int]
+    VIVO_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_FIELD_NUMBER: _ClassVar[int]
+    SERVICE_FIELD_NUMBER: _ClassVar[int]
     seq: int
     type: str
     data: _struct_pb2.Struct
+    to: int
+    livemix: _livemix_pb2.LivemixEvent
+    vivo: _vivo_pb2.VivoEvent
+    mixmatch: _mixmatch_pb2.MixMatchEvent
+    service: ServiceEvent
 
-    def __init__(self, seq: _Optional[int]=..., type: _Optional[str]=..., data: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=...) -> None:
+    def __init__(self, seq: _Optional[int]=..., type: _Optional[str]=..., data: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., to: _Optional[int]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixEvent, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoEvent, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchEvent, _Mapping]]=..., service: _Optional[_Union[ServiceEvent, _Mapping]]=...) -> None:
+        ...
+
+class MatchCreated(_message.Message):
+    __slots__ = ('game', 'players', 'seats')
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    players: int
+    seats: _containers.RepeatedCompositeFieldContainer[Seat]
+
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=...) -> None:
+        ...
+
+class SeatClaimed(_message.Message):
+    __slots__ = ('seat', 'name')
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    name: str
+
+    def __init__(self, seat: _Optional[int]=..., name: _Optional[str]=...) -> None:
+        ...
+
+class MatchStarted(_message.Message):
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        ...
+
+class SeatResigned(_message.Message):
+    __slots__ = ('seat', 'reason')
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    reason: str
+
+    def __init__(self, seat: _Optional[int]=..., reason: _Optional[str]=...) -> None:
+        ...
+
+class ClockExpired(_message.Message):
+    __slots__ = ('seat', 'stand_in')
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    STAND_IN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    stand_in: str
+
+    def __init__(self, seat: _Optional[int]=..., stand_in: _Optional[str]=...) -> None:
+        ...
+
+class MatchAbandoned(_message.Message):
+    __slots__ = ('by', 'seat')
+    BY_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    by: str
+    seat: int
+
+    def __init__(self, by: _Optional[str]=..., seat: _Optional[int]=...) -> None:
+        ...
+
+class MatchOver(_message.Message):
+    __slots__ = ('status', 'reason', 'scores', 'winners')
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    status: MatchStatus
+    reason: EndReason
+    scores: _containers.RepeatedScalarFieldContainer[int]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+
+    def __init__(self, status: _Optional[_Union[MatchStatus, str]]=..., reason: _Optional[_Union[EndReason, str]]=..., scores: _Optional[_Iterable[int]]=..., winners: _Optional[_Iterable[int]]=...) -> None:
+        ...
+
+class ServiceEvent(_message.Message):
+    __slots__ = ('match_created', 'seat_claimed', 'match_started', 'resigned', 'clock_expired', 'abandoned', 'match_over')
+    MATCH_CREATED_FIELD_NUMBER: _ClassVar[int]
+    SEAT_CLAIMED_FIELD_NUMBER: _ClassVar[int]
+    MATCH_STARTED_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_EXPIRED_FIELD_NUMBER: _ClassVar[int]
+    ABANDONED_FIELD_NUMBER: _ClassVar[int]
+    MATCH_OVER_FIELD_NUMBER: _ClassVar[int]
+    match_created: MatchCreated
+    seat_claimed: SeatClaimed
+    match_started: MatchStarted
+    resigned: SeatResigned
+    clock_expired: ClockExpired
+    abandoned: MatchAbandoned
+    match_over: MatchOver
+
+    def __init__(self, match_created: _Optional[_Union[MatchCreated, _Mapping]]=..., seat_claimed: _Optional[_Union[SeatClaimed, _Mapping]]=..., match_started: _Optional[_Union[MatchStarted, _Mapping]]=..., resigned: _Optional[_Union[SeatResigned, _Mapping]]=..., clock_expired: _Optional[_Union[ClockExpired, _Mapping]]=..., abandoned: _Optional[_Union[MatchAbandoned, _Mapping]]=..., match_over: _Optional[_Union[MatchOver, _Mapping]]=...) -> None:
         ...
 
 class SubmitMoveResponse(_message.Message):
@@ -449,19 +578,21 @@ class GetReplayRequest(_message.Message):
         ...
 
 class ReplayAction(_message.Message):
-    __slots__ = ('seat', 'action', 'time')
+    __slots__ = ('seat', 'action', 'time', 'timestamp')
     SEAT_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     TIME_FIELD_NUMBER: _ClassVar[int]
+    TIMESTAMP_FIELD_NUMBER: _ClassVar[int]
     seat: int
     action: str
     time: float
+    timestamp: _timestamp_pb2.Timestamp
 
-    def __init__(self, seat: _Optional[int]=..., action: _Optional[str]=..., time: _Optional[float]=...) -> None:
+    def __init__(self, seat: _Optional[int]=..., action: _Optional[str]=..., time: _Optional[float]=..., timestamp: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=...) -> None:
         ...
 
 class GetReplayResponse(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'options', 'seed', 'deal', 'start_time', 'actions', 'events', 'scores', 'round_scores', 'result', 'seats', 'seed_salt', 'seed_commitment')
+    __slots__ = ('match_id', 'game', 'status', 'options', 'seed', 'deal', 'start_time', 'actions', 'events', 'scores', 'round_scores', 'result', 'seats', 'seed_salt', 'seed_commitment', 'start', 'livemix_options', 'vivo_options', 'mixmatch_options', 'livemix_deal', 'vivo_deal', 'mixmatch_deal')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -477,6 +608,13 @@ class GetReplayResponse(_message.Message):
     SEATS_FIELD_NUMBER: _ClassVar[int]
     SEED_SALT_FIELD_NUMBER: _ClassVar[int]
     SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    START_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    VIVO_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_DEAL_FIELD_NUMBER: _ClassVar[int]
+    VIVO_DEAL_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_DEAL_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -492,8 +630,15 @@ class GetReplayResponse(_message.Message):
     seats: _containers.RepeatedCompositeFieldContainer[Seat]
     seed_salt: str
     seed_commitment: str
+    start: _timestamp_pb2.Timestamp
+    livemix_options: _livemix_pb2.LivemixOptions
+    vivo_options: _vivo_pb2.VivoOptions
+    mixmatch_options: _mixmatch_pb2.MixMatchOptions
+    livemix_deal: _livemix_pb2.LivemixDeal
+    vivo_deal: _vivo_pb2.VivoDeal
+    mixmatch_deal: _mixmatch_pb2.MixMatchDeal
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., start_time: _Optional[float]=..., actions: _Optional[_Iterable[_Union[ReplayAction, _Mapping]]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., seed_salt: _Optional[str]=..., seed_commitment: _Optional[str]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., start_time: _Optional[float]=..., actions: _Optional[_Iterable[_Union[ReplayAction, _Mapping]]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., seed_salt: _Optional[str]=..., seed_commitment: _Optional[str]=..., start: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix_deal: _Optional[_Union[_livemix_pb2.LivemixDeal, _Mapping]]=..., vivo_deal: _Optional[_Union[_vivo_pb2.VivoDeal, _Mapping]]=..., mixmatch_deal: _Optional[_Union[_mixmatch_pb2.MixMatchDeal, _Mapping]]=...) -> None:
         ...
 
 class ResignRequest(_message.Message):

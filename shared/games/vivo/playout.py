@@ -2,7 +2,7 @@
 
 The trick loop below restates V4-V6 inline on local variables: method calls and
 attribute lookups cost more than the rules themselves at this scale. It shares the
-ALLOWED table with the state, and the property tests check that its games equal the
+ALLOWED table with the rules, and the property tests check that its games equal the
 same plays made through State.apply_action.
 """
 
@@ -11,13 +11,13 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from .cards import RANK_OF, SUIT_OF, SUITS_MASK
-from .config import TRICKS
-from .harmony import ALLOWED
-from .state import State
+from shared.games.vivo.cards import RANK_OF, SUIT_OF, SUITS_MASK
+from shared.games.vivo.config import TRICKS
+from shared.games.vivo.harmony import ALLOWED
+from shared.games.vivo.rules import Rules
 
 
-def random_playout(state: State, rng: random.Random, whole_game: bool = False) -> None:
+def random_playout(state: Rules, rng: random.Random, whole_game: bool = False) -> None:
     """Play uniformly random legal cards until the current round ends (or the whole game).
 
     Mutates `state`; clone it first to keep the original.
@@ -39,7 +39,7 @@ def _pick(mask: int, rand: Callable[[], float]) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-def _finish_partial_trick(state: State, rand: Callable[[], float]) -> None:
+def _finish_partial_trick(state: Rules, rand: Callable[[], float]) -> None:
     """Complete a trick already under way through the state's own methods."""
     while state._cards:
         allowed, legal = state._masks()
@@ -49,7 +49,7 @@ def _finish_partial_trick(state: State, rand: Callable[[], float]) -> None:
             state._finish_trick()
 
 
-def _play_tricks(state: State, rand: Callable[[], float]) -> None:
+def _play_tricks(state: Rules, rand: Callable[[], float]) -> None:
     """Play the rest of the round from a trick boundary, then close it as the state does."""
     n = state._n
     hands, up, down, history = state._hands, state._up, state._down, state._history

@@ -1,38 +1,33 @@
-"""Everything that leaves a VIVO state: events, observations (V9), score breakdown, JSON.
+"""What leaves a VIVO state for players: events and per-seat observations (V9).
 
 Hidden information is decided here only. A public view shows hands as sizes, scoring
 rows as face-up cards plus a face-down count, and never the discards (V9). Rounds and
-tricks are numbered from 1 in every view, seats from 0 (N4).
+tricks are numbered from 1 in every view, seats from 0 (N4). The score breakdown is in
+scoring.py and the serialized state in serial.py. Everything here reads the integer rules
+(rules.Rules) only; state.py calls in, never the other way round.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from shared.errors import InvalidArgument
-from shared.games.base import JSON, STATE_FORMAT, Event
-
-from .cards import CARD_NAMES, RANK_OF, Harmony, ids_of, names_of
-from .config import TRICKS
-
-if TYPE_CHECKING:
-    from .state import State
-
-GAME = "vivo"
+from shared.games.base import JSON, Event
+from shared.games.vivo.cards import CARD_NAMES, RANK_OF, Harmony, names_of
+from shared.games.vivo.config import GAME, TRICKS
+from shared.games.vivo.rules import Rules
 
 
-def _harmony(state: State, trick: int) -> str | None:
+def _harmony(state: Rules, trick: int) -> str | None:
     """The name of a trick's harmony in the current round, None past the last trick."""
     return Harmony(state._harmonies[trick]).name if trick < TRICKS else None
 
 
-def play_event(state: State, seat: int, card: int, on_harmony: bool) -> Event:
+def play_event(state: Rules, seat: int, card: int, on_harmony: bool) -> Event:
     """A card played face up, seen by everyone."""
     return {"type": "play", "round": state._round + 1, "trick": state._trick + 1,
             "seat": seat, "card": CARD_NAMES[card], "on_harmony": on_harmony}
 
 
-def after_trick_events(state: State, number: int, trick: int, high: int, low: int,
+def after_trick_events(state: Rules, number: int, trick: int, high: int, low: int,
                        low_card: int) -> list[Event]:
     """Events once trick `trick` of round `number` (0-based) is scored, and what follows.
 
@@ -59,14 +54,14 @@ def after_trick_events(state: State, number: int, trick: int, high: int, low: in
     return events
 
 
-def trick_start_event(state: State) -> Event:
+def trick_start_event(state: Rules) -> Event:
     """A new trick: its leader, its harmony and the next one on the pile (V9)."""
     return {"type": "trick_start", "round": state._round + 1, "trick": state._trick + 1,
             "lead": state._lead, "harmony": _harmony(state, state._trick),
             "next_harmony": _harmony(state, state._trick + 1)}
 
 
-def round_open_events(state: State) -> list[Event]:
+def round_open_events(state: Rules) -> list[Event]:
     """A round begins: who leads, each seat's own hand (private), the first trick."""
     events: list[Event] = [{"type": "round_start", "round": state._round + 1,
                             "lead": state._lead}]
@@ -76,7 +71,7 @@ def round_open_events(state: State) -> list[Event]:
     return events
 
 
-def observation(state: State, seat: int | None) -> JSON:
+def observation(state: Rules, seat: int | None) -> JSON:
     """V9: a seat sees its own hand; everyone sees harmonies, the trick and face-up rows."""
     n = state._n
     if seat is not None and not (type(seat) is int and 0 <= seat < n):
@@ -105,25 +100,3 @@ def observation(state: State, seat: int | None) -> JSON:
             view["legal_actions"] = state.legal_actions()
     return view
 
-
-def score_breakdown(state: State) -> JSON:
-    """Per round and seat: LOWEST (face-up cards, their ranks) and HIGHEST (count x 2)."""
-    rounds = []
-    for number, (ups, downs) in enumerate(state._rows()):
-        seats = []
-        for up, down in zip(ups, downs, strict=True):
-            cards = [{"card": CARD_NAMES[c], "points": RANK_OF[c]} for c in ids_of(up)]
-            lowest = sum(RANK_OF[c] for c in ids_of(up))
-            highest = 2 * down.bit_count()
-            seats.append({"lowest": {"count": len(cards), "cards": cards, "points": lowest},
-                          "highest": {"count": down.bit_count(), "points": highest},
-                          "total": lowest + highest})
-        rounds.append({"round": number + 1, "seats": seats})
-    return {"rounds": rounds, "totals": state.scores()}
-
-
-def state_json(state: State) -> JSON:
-    """The serialized state: enough to rebuild it exactly by replaying the plays."""
-    return {"format": STATE_FORMAT, "game": GAME, "config": state.config.to_dict(),
-            "seed": state.seed, "deal": {"rounds": [d.to_json() for d in state.deals]},
-            "history": [[seat, card] for seat, card in state.history()]}

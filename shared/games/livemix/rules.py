@@ -3,13 +3,14 @@
 Cards are ids 0..47 and hands are 48-bit masks (see cards.py); Members are roster indexes
 and a seat's Members a 12-bit mask; the circle is a tuple of roster indexes and ``table``
 a 12-bit mask of the circle positions still on the table. Search bots use the int API
-(legal_action_ids, apply_action_id) and random_playout; the string API in state.py wraps
-the same methods, so both paths play exactly the same rules.
+(legal_action_ids, apply_action_id) and random_playout (playout.py); the string API in
+state.py wraps the same methods, so both paths play exactly the same rules. The contract's
+read-only queries (current_player, scores, winners...) are answered here, so view.py
+renders from this class without importing state.py.
 """
 
 from __future__ import annotations
 
-import random
 from typing import Any, TypeVar
 
 from shared.errors import GameOver, IllegalMove
@@ -26,13 +27,10 @@ from shared.games.livemix.cards import (
 from shared.games.livemix.config import ROUNDS, Config
 from shared.games.livemix.deal import RoundDeal, Seed, deal_all
 from shared.games.livemix.scoring import RoundRecord, seat_score
+from shared.games.livemix.scoring import winners as _winners
 
 #: L6: (Members in all, Members of one group) that make a seat leave, per player count.
 LEAVE_AT = {3: (4, 3), 4: (3, 2)}
-
-#: For each 12-bit slice of a hand (one colour), the card offsets it holds.
-BITS12 = tuple(tuple(v for v in range(12) if m >> v & 1) for m in range(1 << 12))
-
 
 def _next_seats(n: int) -> tuple[int, ...]:
     """NEXT[active * 4 + seat]: the next seat clockwise still in `active` (N4: seat + 1)."""
@@ -62,10 +60,10 @@ def next_on_table(table: int, pos: int) -> int:
     return (table & -table).bit_length() - 1
 
 
-T = TypeVar("T", bound="Core")
+T = TypeVar("T", bound="Rules")
 
 
-class Core:
+class Rules:
     """A Livemix game state with its rules on ints; State adds notation, events and views."""
 
     __slots__ = (
@@ -267,6 +265,34 @@ class Core:
             if self.log is not None:
                 self.log.append(("game_end",))
 
+    # -- the contract's read-only queries (state.py adds notation in, events, views) -------
+
+    def current_player(self) -> int | None:
+        """The seat to play, or None once the game is over."""
+        return None if self.turn < 0 else self.turn
+
+    def legal_actions(self, seat: int | None = None) -> list[str]:
+        """Sorted legal cards of `seat` (default: the seat to act); [] when it is not its turn."""
+        if self.turn < 0 or (seat is not None and seat != self.turn):
+            return []
+        return sorted(CARD_NAMES[c] for c in self.legal_action_ids())
+
+    def is_terminal(self) -> bool:
+        """True once the third round has been scored."""
+        return self.turn < 0
+
+    def round_scores(self) -> list[list[int]]:
+        """Scores of each finished round (a Livemix round is scored only when it ends)."""
+        return [list(r.scores) for r in self.records]
+
+    def scores(self) -> list[int]:
+        """Total per seat over the finished rounds."""
+        return [sum(r.scores[s] for r in self.records) for s in range(self.n)]
+
+    def winners(self) -> list[int]:
+        """Seats sharing the win (L11); empty before the end."""
+        return _winners(self.records) if self.is_terminal() else []
+
     # -- the fast API (ints, no events) ---------------------------------------------------
 
     def legal_mask(self) -> int:
@@ -329,25 +355,3 @@ class Core:
         other.log = None
         return other
 
-
-def random_playout(state: Core, rng: random.Random, whole_game: bool = False) -> None:
-    """Play uniformly random legal cards to the end of the round (or game), fast path."""
-    rand = rng.random
-    stop = ROUNDS if whole_game else min(state.round + 1, ROUNDS)
-    play = state._play
-    while state.round < stop:
-        hand = state.hands[state.turn]
-        trick = state.trick
-        if trick:
-            base = trick[0] // 12 * 12
-            bits = BITS12[hand >> base & 0xFFF]
-            if bits:
-                play(base + bits[int(rand() * len(bits))])
-                continue
-        k = int(rand() * hand.bit_count())
-        for base in (0, 12, 24, 36):
-            bits = BITS12[hand >> base & 0xFFF]
-            if k < len(bits):
-                play(base + bits[k])
-                break
-            k -= len(bits)

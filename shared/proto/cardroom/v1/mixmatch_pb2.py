@@ -1,0 +1,45 @@
+"""Generated protocol buffer code."""
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import descriptor_pool as _descriptor_pool
+from google.protobuf import runtime_version as _runtime_version
+from google.protobuf import symbol_database as _symbol_database
+from google.protobuf.internal import builder as _builder
+_runtime_version.ValidateProtobufRuntimeVersion(_runtime_version.Domain.PUBLIC, 5, 29, 0, '', 'cardroom/v1/mixmatch.proto')
+_sym_db = _symbol_database.Default()
+from ...cardroom.v1 import common_pb2 as cardroom_dot_v1_dot_common__pb2
+from google.protobuf import duration_pb2 as google_dot_protobuf_dot_duration__pb2
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1acardroom/v1/mixmatch.proto\x12\x0bcardroom.v1\x1a\x18cardroom/v1/common.proto\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto"\xe5\x03\n\x0fMixMatchOptions\x12\x14\n\x07players\x18\x01 \x01(\x05H\x00\x88\x01\x01\x12,\n\thourglass\x18\x02 \x01(\x0b2\x19.google.protobuf.Duration\x12"\n\x04deck\x18\x03 \x01(\x0b2\x14.cardroom.v1.IntList\x12\x10\n\x08tens_die\x18\x04 \x03(\x05\x12\x11\n\tunits_die\x18\x05 \x03(\x05\x12\x11\n\tblack_die\x18\x06 \x03(\x05\x12\x1c\n\x0fyounger_players\x18\x07 \x01(\x08H\x01\x88\x01\x01\x12\x16\n\town_cards\x18\x08 \x01(\x08H\x02\x88\x01\x01\x12\x1a\n\ryoungest_seat\x18\t \x01(\x05H\x03\x88\x01\x01\x12\x13\n\x06faster\x18\n \x01(\x08H\x04\x88\x01\x01\x12\x13\n\x06harder\x18\x0b \x01(\x08H\x05\x88\x01\x01\x12\x1b\n\x0eallow_negative\x18\x0c \x01(\x08H\x06\x88\x01\x01\x12\x1c\n\x0fallow_fractions\x18\r \x01(\x08H\x07\x88\x01\x01B\n\n\x08_playersB\x12\n\x10_younger_playersB\x0c\n\n_own_cardsB\x10\n\x0e_youngest_seatB\t\n\x07_fasterB\t\n\x07_harderB\x11\n\x0f_allow_negativeB\x12\n\x10_allow_fractions"A\n\x0cMixMatchDeal\x12\x0c\n\x04deck\x18\x01 \x03(\x05\x12#\n\x05rolls\x18\x02 \x03(\x0b2\x14.cardroom.v1.IntList"\xd6\x01\n\x10MixMatchRoundLog\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12"\n\x04dice\x18\x02 \x01(\x0b2\x14.cardroom.v1.IntList\x12\x13\n\x06target\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\x10\n\x08timeouts\x18\x04 \x01(\x05\x12\x0f\n\x07outcome\x18\x05 \x01(\t\x12\x13\n\x06winner\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12\x12\n\x05claim\x18\x07 \x01(\tH\x02\x88\x01\x01\x12\r\n\x05cards\x18\x08 \x03(\x05B\t\n\x07_targetB\t\n\x07_winnerB\x08\n\x06_claim"\x9c\x05\n\x10MixMatchSeatView\x12\x1f\n\x04game\x18\x01 \x01(\x0e2\x11.cardroom.v1.Game\x12\x11\n\x04seat\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x10\n\x08variants\x18\x04 \x03(\x05\x12&\n\x05rules\x18\x05 \x01(\x0b2\x17.cardroom.v1.ArithRules\x12\r\n\x05round\x18\x06 \x01(\x05\x12\x13\n\x06rounds\x18\x07 \x01(\x05H\x01\x88\x01\x01\x12\r\n\x05phase\x18\x08 \x01(\t\x12\r\n\x05table\x18\t \x03(\x05\x12!\n\x03own\x18\n \x03(\x0b2\x14.cardroom.v1.IntList\x12\x0b\n\x03won\x18\x0b \x03(\x05\x12\x0b\n\x03out\x18\x0c \x03(\x08\x12"\n\x04dice\x18\r \x01(\x0b2\x14.cardroom.v1.IntList\x12\x13\n\x06target\x18\x0e \x01(\x05H\x02\x88\x01\x01\x12,\n\thourglass\x18\x0f \x01(\x0b2\x19.google.protobuf.Duration\x12,\n\x08deadline\x18\x10 \x01(\x0b2\x1a.google.protobuf.Timestamp\x12\x11\n\tdeck_size\x18\x11 \x01(\x05\x12\x14\n\x07to_pick\x18\x12 \x01(\x05H\x03\x88\x01\x01\x12\x12\n\npick_order\x18\x13 \x03(\x05\x12\x10\n\x08may_pass\x18\x14 \x01(\x08\x120\n\tround_log\x18\x15 \x03(\x0b2\x1d.cardroom.v1.MixMatchRoundLog\x12\x10\n\x08terminal\x18\x16 \x01(\x08\x12\x17\n\nend_reason\x18\x17 \x01(\tH\x04\x88\x01\x01\x12\x0f\n\x07winners\x18\x18 \x03(\x05B\x07\n\x05_seatB\t\n\x07_roundsB\t\n\x07_targetB\n\n\x08_to_pickB\r\n\x0b_end_reason"W\n\x14MixMatchRoundStarted\x12\r\n\x05round\x18\x01 \x01(\x05\x12\r\n\x05drawn\x18\x02 \x03(\x05\x12\r\n\x05table\x18\x03 \x03(\x05\x12\x12\n\npick_order\x18\x04 \x03(\x05"?\n\x12MixMatchCardPicked\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\x0c\n\x04card\x18\x03 \x01(\x05"1\n\x12MixMatchPickPassed\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0c\n\x04seat\x18\x02 \x01(\x05"o\n\x12MixMatchDiceRolled\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0c\n\x04dice\x18\x02 \x03(\x05\x12\x0e\n\x06target\x18\x03 \x01(\x05\x12,\n\x08deadline\x18\x04 \x01(\x0b2\x1a.google.protobuf.Timestamp"\x81\x01\n\x17MixMatchHourglassRanOut\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x11\n\x04card\x18\x02 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05table\x18\x03 \x03(\x05\x12,\n\x08deadline\x18\x04 \x01(\x0b2\x1a.google.protobuf.TimestampB\x07\n\x05_card"f\n\x15MixMatchClaimAccepted\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\r\n\x05claim\x18\x03 \x01(\t\x12\x12\n\nexpression\x18\x04 \x01(\t\x12\r\n\x05cards\x18\x05 \x03(\x05"S\n\x15MixMatchClaimRejected\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0c\n\x04seat\x18\x02 \x01(\x05\x12\r\n\x05claim\x18\x03 \x01(\t\x12\x0e\n\x06reason\x18\x04 \x01(\t"c\n\x12MixMatchRoundEnded\x12\r\n\x05round\x18\x01 \x01(\x05\x12\x0f\n\x07outcome\x18\x02 \x01(\t\x12\x13\n\x06winner\x18\x03 \x01(\x05H\x00\x88\x01\x01\x12\r\n\x05cards\x18\x04 \x03(\x05B\t\n\x07_winner"C\n\x10MixMatchGameOver\x12\x0e\n\x06reason\x18\x01 \x01(\t\x12\x0e\n\x06scores\x18\x02 \x03(\x05\x12\x0f\n\x07winners\x18\x03 \x03(\x05"\xa6\x04\n\rMixMatchEvent\x12:\n\rround_started\x18\x01 \x01(\x0b2!.cardroom.v1.MixMatchRoundStartedH\x00\x126\n\x0bcard_picked\x18\x02 \x01(\x0b2\x1f.cardroom.v1.MixMatchCardPickedH\x00\x126\n\x0bpick_passed\x18\x03 \x01(\x0b2\x1f.cardroom.v1.MixMatchPickPassedH\x00\x126\n\x0bdice_rolled\x18\x04 \x01(\x0b2\x1f.cardroom.v1.MixMatchDiceRolledH\x00\x12A\n\x11hourglass_ran_out\x18\x05 \x01(\x0b2$.cardroom.v1.MixMatchHourglassRanOutH\x00\x12<\n\x0eclaim_accepted\x18\x06 \x01(\x0b2".cardroom.v1.MixMatchClaimAcceptedH\x00\x12<\n\x0eclaim_rejected\x18\x07 \x01(\x0b2".cardroom.v1.MixMatchClaimRejectedH\x00\x126\n\x0bround_ended\x18\x08 \x01(\x0b2\x1f.cardroom.v1.MixMatchRoundEndedH\x00\x122\n\tgame_over\x18\t \x01(\x0b2\x1d.cardroom.v1.MixMatchGameOverH\x00B\x06\n\x04kindb\x06proto3')
+_globals = globals()
+_builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
+_builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'cardroom.v1.mixmatch_pb2', _globals)
+if not _descriptor._USE_C_DESCRIPTORS:
+    DESCRIPTOR._loaded_options = None
+    _globals['_MIXMATCHOPTIONS']._serialized_start = 135
+    _globals['_MIXMATCHOPTIONS']._serialized_end = 620
+    _globals['_MIXMATCHDEAL']._serialized_start = 622
+    _globals['_MIXMATCHDEAL']._serialized_end = 687
+    _globals['_MIXMATCHROUNDLOG']._serialized_start = 690
+    _globals['_MIXMATCHROUNDLOG']._serialized_end = 904
+    _globals['_MIXMATCHSEATVIEW']._serialized_start = 907
+    _globals['_MIXMATCHSEATVIEW']._serialized_end = 1575
+    _globals['_MIXMATCHROUNDSTARTED']._serialized_start = 1577
+    _globals['_MIXMATCHROUNDSTARTED']._serialized_end = 1664
+    _globals['_MIXMATCHCARDPICKED']._serialized_start = 1666
+    _globals['_MIXMATCHCARDPICKED']._serialized_end = 1729
+    _globals['_MIXMATCHPICKPASSED']._serialized_start = 1731
+    _globals['_MIXMATCHPICKPASSED']._serialized_end = 1780
+    _globals['_MIXMATCHDICEROLLED']._serialized_start = 1782
+    _globals['_MIXMATCHDICEROLLED']._serialized_end = 1893
+    _globals['_MIXMATCHHOURGLASSRANOUT']._serialized_start = 1896
+    _globals['_MIXMATCHHOURGLASSRANOUT']._serialized_end = 2025
+    _globals['_MIXMATCHCLAIMACCEPTED']._serialized_start = 2027
+    _globals['_MIXMATCHCLAIMACCEPTED']._serialized_end = 2129
+    _globals['_MIXMATCHCLAIMREJECTED']._serialized_start = 2131
+    _globals['_MIXMATCHCLAIMREJECTED']._serialized_end = 2214
+    _globals['_MIXMATCHROUNDENDED']._serialized_start = 2216
+    _globals['_MIXMATCHROUNDENDED']._serialized_end = 2315
+    _globals['_MIXMATCHGAMEOVER']._serialized_start = 2317
+    _globals['_MIXMATCHGAMEOVER']._serialized_end = 2384
+    _globals['_MIXMATCHEVENT']._serialized_start = 2387
+    _globals['_MIXMATCHEVENT']._serialized_end = 2937
