@@ -428,9 +428,15 @@ class MatchRepo:
         shard = shard_of(match_id, self.shards)
         if timer is not None:
             # A hint only: the timer loop checks it against the state (timers.py), so adding
-            # it even when the script refuses the write is harmless.
-            pipe.zadd(key_for("timers", shard=shard), {timer.member: timer.due_ms}, nx=True)
-        if idle is not None:  # a hint too, checked likewise
+            # it even when the script refuses the write is harmless. On a cluster it lives on
+            # another node than the match: it goes there first, so that no crash between
+            # the two leaves a deadline in the state with no entry to fire it.
+            if self.cluster:
+                await self._add_timer_hint(shard, timer, durable)
+            else:
+                pipe.zadd(key_for("timers", shard=shard), {timer.member: timer.due_ms},
+                          nx=True)
+        if idle is not None:  # a hint too, checked likewise (a lost update fires early)
             pipe.zadd(key_for("timers", shard=shard), {idle[0]: idle[1]})
         try:
             replies = await self._timed(op, lambda: pipe.execute(raise_on_error=True,
@@ -444,6 +450,19 @@ class MatchRepo:
             if self.cluster:
                 _check_replicated(replies[2], self.has_waitaof)
         return replies[0]
+
+    async def _add_timer_hint(self, shard: int, timer: TimerEntry, durable: bool) -> None:
+        """Add a deadline's timer entry on a cluster before the write that sets it; under
+        MATCH_DURABILITY=always only once a replica of its node has it too."""
+        key = key_for("timers", shard=shard)
+        pipe = self.client.pipeline()
+        pipe.zadd(key, {timer.member: timer.due_ms}, nx=True)
+        if durable:
+            pipe.execute_command("WAIT", 1, WAIT_REPLICA_MS,
+                                 target_nodes=self.client.get_node_from_key(key))
+        replies = await self._timed("timers", lambda: pipe.execute(raise_on_error=True))
+        if durable:
+            _check_replicated(replies[1], False)
 
     # ---- quotas -----------------------------------------------------------------------
 
