@@ -78,7 +78,7 @@ def _rules(name: str) -> Any:
 
 @contextmanager
 def busy_cpu() -> Iterator[None]:
-    """Two processes spinning on the CPU, as in tests/test_solver_deadlines.py."""
+    """Two processes spinning on the CPU (the load of tests/test_solver_deadlines.py)."""
     spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         time.sleep(0.2)

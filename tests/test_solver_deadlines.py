@@ -14,8 +14,6 @@ guards against were structural (the same call, every time).
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -24,6 +22,7 @@ import grpc
 import pytest
 from support.grpc_servers import HOST, channel_to, local_settings
 
+from bench.solver_rules import busy_cpu as spinning
 from services.solver.config import MIN_DEADLINE_SECONDS, SolverConfig
 from services.solver.server import create_server
 from shared.arith import ArithRules
@@ -49,14 +48,8 @@ CALLS: dict[str, Call] = {
 @pytest.fixture(scope="module")
 def busy_cpu() -> Iterator[None]:
     """Two processes spinning on the CPU for the whole module."""
-    spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
-    try:
-        time.sleep(0.2)
+    with spinning():
         yield
-    finally:
-        for spinner in spinners:
-            spinner.kill()
-            spinner.wait()
 
 
 def _overrun(name: str, cards: list[int], target: int, rules: ArithRules) -> float:

@@ -29,7 +29,7 @@ from shared.bots.base import (
 from shared.bots.determinize_livemix import LivemixKnowledge, read
 from shared.bots.heuristic import MISTAKES, CardHeuristic
 from shared.bots.registry import register
-from shared.games.livemix.cards import card_id, roster_tables
+from shared.games.livemix.cards import card_id, roster_tables, winner_index
 from shared.games.livemix.rules import LEAVE_AT, next_on_table
 
 #: Worth of staying in the round (the chance to be the last player in).
@@ -40,20 +40,6 @@ CLOSER_COST = 1.5
 SHED_MATCH = 0.4
 #: Worth of shedding a card per point of value (high cards win unwanted tricks).
 SHED_VALUE = 0.05
-
-
-def _winner_index(cards: Sequence[int]) -> int:
-    """L5: the index of the winning card of a (partial) trick."""
-    lead = cards[0] // 12
-    best, best_i, one_i = -1, 0, -1
-    for i, card in enumerate(cards):
-        if card // 12 == lead:
-            value = card % 12
-            if value > best:
-                best, best_i = value, i
-            if value == 0:
-                one_i = i
-    return one_i if best == 11 and one_i >= 0 else best_i
 
 
 class Judge:
@@ -88,11 +74,11 @@ class Judge:
     def win_chance(self, card: int) -> float:
         """Chance the trick is won by this card."""
         cards = [c for _, c in self.k.trick] + [card]
-        if _winner_index(cards) != len(cards) - 1:
+        if winner_index(cards) != len(cards) - 1:
             return 0.0
         lead = cards[0] // 12
         higher = [x for x in range(lead * 12, lead * 12 + 12)
-                  if self.k.unseen >> x & 1 and _winner_index([*cards, x]) == len(cards)]
+                  if self.k.unseen >> x & 1 and winner_index([*cards, x]) == len(cards)]
         if not higher:
             return 1.0
         pool = max(self.k.unseen.bit_count(), 1)

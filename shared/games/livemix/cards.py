@@ -7,6 +7,7 @@ one 12-bit slice. A Member is an index into the roster (its 12 entries in config
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -58,6 +59,21 @@ def colour_of(cid: int) -> int:
 def value_of(cid: int) -> int:
     """The printed value (1..12) of a card id."""
     return cid % 12 + 1
+
+
+def winner_index(cards: Sequence[int]) -> int:
+    """L5: the index of the winning card of a trick (or of its cards so far): the highest
+    value of the lead colour, the lead colour's 1 counting 13 beside its 12."""
+    lead = cards[0] // 12
+    best, best_i, one_i = -1, 0, -1
+    for i, card in enumerate(cards):
+        if card // 12 == lead:
+            value = card % 12
+            if value > best:
+                best, best_i = value, i
+            if value == 0:
+                one_i = i
+    return one_i if best == 11 and one_i >= 0 else best_i
 
 
 def mask_of(cards: list[int] | tuple[int, ...]) -> int:

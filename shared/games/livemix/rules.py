@@ -23,6 +23,7 @@ from shared.games.livemix.cards import (
     card_id,
     ids_of,
     roster_tables,
+    winner_index,
 )
 from shared.games.livemix.config import ROUNDS, Config
 from shared.games.livemix.deal import RoundDeal, Seed, deal_all
@@ -171,20 +172,8 @@ class Rules:
             self.turn = NEXT[self.n][self.active * 4 + seat]
 
     def _trick_winner(self) -> int:
-        """L5: highest lead-colour value wins; the lead-colour 1 counts 13 beside its 12."""
-        trick = self.trick
-        lead = trick[0] // 12
-        best, best_i, one_i = -1, 0, -1
-        for i, card in enumerate(trick):
-            if card // 12 == lead:
-                value = card % 12
-                if value > best:
-                    best, best_i = value, i
-                if value == 0:
-                    one_i = i
-        if best == 11 and one_i >= 0:
-            best_i = one_i
-        return self.trick_seats[best_i]
+        """L5: the seat of the winning card (cards.winner_index)."""
+        return self.trick_seats[winner_index(self.trick)]
 
     def _end_trick(self) -> None:
         """Give the trick and the Member under the token, check leaving, pass the lead (L7)."""
