@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 
 import pytest
@@ -122,11 +121,14 @@ class _RefusingQueue(MemoryQueue):
 
 
 async def _loop_for(service: MatchService, seconds: float) -> None:
-    """Run a replica's timer loop, polling every 10 ms, for `seconds`."""
+    """Run a replica's timer loop, polling every 10 ms, for `seconds`; then stop it as a
+    replica does."""
     from services.match.timers import TimerLoop
 
-    with contextlib.suppress(TimeoutError):
-        await asyncio.wait_for(TimerLoop(service, interval_s=0.01).run(), seconds)
+    loop = TimerLoop(service, interval_s=0.01)
+    loop.start()
+    await asyncio.sleep(seconds)
+    await loop.stop()
 
 
 def test_a_bot_task_the_broker_refused_is_sent_again_once_it_answers(

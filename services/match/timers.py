@@ -195,6 +195,7 @@ class TimerLoop:
                     self._trim_at = time.monotonic()
                     await self.trim_lobby()
             except (RedisError, Unavailable) as exc:
+                _raise_if_cancelled()  # a client library may turn a cancellation into this
                 # Once per outage, not once per poll: the health probe reports it too.
                 if not self._redis_down:
                     log.warning("timer loop: Redis unavailable: %s", exc)
@@ -204,6 +205,7 @@ class TimerLoop:
             except asyncio.CancelledError:
                 raise
             except Exception:  # the loop must outlive any one bad poll
+                _raise_if_cancelled()
                 log.exception("timer loop failed")
             if self._redis_down or (self.service.bot_sends_failed and time.monotonic()
                                     - self._resent_at >= RESEND_EVERY_S):
@@ -235,3 +237,10 @@ class TimerLoop:
         """Stop the loop and wait for it."""
         await stop_task(self._task)
         self._task = None
+
+
+def _raise_if_cancelled() -> None:
+    """Re-raise a cancellation of the running task that a step reported as an error."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
