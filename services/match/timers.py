@@ -219,7 +219,8 @@ class TimerLoop:
         """After an outage, or a bot task the broker refused (an outage too short for a
         poll to see): re-send the bot tasks of every match waiting on a bot; False if Redis
         failed again meanwhile (the next poll tries again). A refused re-send marks the
-        service again, so this repeats each poll until the broker takes the tasks."""
+        service again, so this repeats (at most every RESEND_EVERY_S) until the broker
+        takes the tasks."""
         self.service.bot_sends_failed = False
         try:
             sent = await self.service.resend_waiting_bots()
