@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -29,6 +28,7 @@ from support.grpc_servers import (
 )
 from support.match_client import ADMIN, GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, dead_port
+from support.suggest import together_and_alone
 
 from services.bot.celery_app import BotSettings
 from services.bot.server import SERVICE_NAME, BotServer, create_server
@@ -211,20 +211,7 @@ def test_concurrent_suggestions_each_get_their_own_answer(
         stub: bot_pb2_grpc.BotServiceStub, client: Client) -> None:
     match_id, tokens, seat = human_match(client, seed=31)
     observation = raw(client, match_id, tokens[seat])
-    answers: dict[int, str] = {}
-
-    def ask(seed: int) -> None:
-        reply = stub.SuggestMove(bpb.SuggestMoveRequest(
-            observation=observation, policy="random", seed=seed), timeout=20)
-        answers[seed] = reply.action
-
-    threads = [threading.Thread(target=ask, args=(s,)) for s in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    solo = {s: stub.SuggestMove(bpb.SuggestMoveRequest(
-        observation=observation, policy="random", seed=s), timeout=20).action for s in range(8)}
+    answers, solo = together_and_alone(stub, observation)
     assert answers == solo and len(set(solo.values())) > 1
 
 

@@ -9,7 +9,6 @@ tests/test_bot_workers.py and tests/test_bot_crash.py (parametrized over both br
 from __future__ import annotations
 
 import dataclasses
-import threading
 from collections.abc import Iterator
 
 import amqp  # type: ignore[import-untyped]
@@ -19,6 +18,7 @@ from support.grpc_servers import HOST, channel_to, local_settings
 from support.match_client import GAME_ENUM, Client, match_server
 from support.rabbitmq import RabbitQueues, new_queues
 from support.redis_server import RedisServer
+from support.suggest import together_and_alone
 
 from services.bot.celery_app import BotSettings, create_app
 from services.bot.server import create_server
@@ -151,20 +151,7 @@ def _observation(match: MatchServer) -> bpb.SeatObservation:
 def test_concurrent_suggestions_on_rabbitmq_each_get_their_own_answer(
         stub: bot_pb2_grpc.BotServiceStub, match: MatchServer) -> None:
     observation = _observation(match)
-    answers: dict[int, str] = {}
-
-    def ask(seed: int) -> None:
-        reply = stub.SuggestMove(bpb.SuggestMoveRequest(
-            observation=observation, policy="random", seed=seed), timeout=20)
-        answers[seed] = reply.action
-
-    threads = [threading.Thread(target=ask, args=(s,)) for s in range(8)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    solo = {s: stub.SuggestMove(bpb.SuggestMoveRequest(
-        observation=observation, policy="random", seed=s), timeout=20).action for s in range(8)}
+    answers, solo = together_and_alone(stub, observation)
     assert answers == solo and len(set(solo.values())) > 1
 
 
