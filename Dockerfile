@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
 # One image for every Cardroom process; the command picks which one:
-#   python -m services.match | python -m services.solver | python -m services.bot
-#   celery -A services.bot.celery_app worker ...        (a bot worker)
+#   python -m cardroom.services.match | ...services.solver | ...services.bot
+#   celery -A cardroom.services.bot.celery_app worker ...        (a bot worker)
+# The repository's shared/ and services/ install as cardroom.shared and cardroom.services.
 # See docker-compose.yml and deploy/k8s for each process's command and settings.
 #
 #   docker build -t cardroom:dev .
@@ -17,7 +18,7 @@ ENV PIP_NO_CACHE_DIR=1 \
 RUN python -m venv /opt/cardroom
 WORKDIR /src
 # The locks pin every distribution with its hashes (deploy/docker/requirements.py lock).
-COPY pyproject.toml README.md deploy/docker/requirements.lock deploy/docker/codegen.lock ./
+COPY pyproject.toml setup.py README.md deploy/docker/requirements.lock deploy/docker/codegen.lock ./
 
 # ---- proto: generate shared/proto from proto/ with the pinned generators ----------------
 # .dockerignore keeps the committed shared/proto out, so the image's code is always built
@@ -27,6 +28,7 @@ RUN pip install --require-hashes --no-deps -r codegen.lock
 COPY proto/ proto/
 COPY shared/__init__.py shared/__init__.py
 COPY shared/rpc/__init__.py shared/rpc/codegen.py shared/rpc/
+# Run from the source folder, not installed: codegen.py imports nothing of the project.
 RUN python -m shared.rpc.codegen
 
 # ---- build: runtime dependencies (cached apart from the code), then the project ---------
@@ -37,7 +39,7 @@ COPY services/ services/
 COPY --from=proto /src/shared/proto/ shared/proto/
 # The build backend came from the lock too: no unpinned download while building.
 RUN pip install --no-deps --no-build-isolation . \
-    && python -c "import services.healthprobe, shared.proto.cardroom.v1.match_pb2_grpc"
+    && python -c "import cardroom.services.healthprobe, cardroom.shared.proto.cardroom.v1.match_pb2_grpc"
 
 # ---- runtime: the virtual environment only, run as an unprivileged user ------------------
 FROM ${PYTHON_IMAGE} AS runtime
@@ -56,5 +58,5 @@ WORKDIR /home/cardroom
 EXPOSE 50051 50052 50053 9101 9102 9103 9104
 # grpc.health.v1 on GRPC_PORT; bot workers override it with `--metrics`.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=15s --retries=3 \
-    CMD ["python", "-m", "services.healthprobe"]
-CMD ["python", "-m", "services.match"]
+    CMD ["python", "-m", "cardroom.services.healthprobe"]
+CMD ["python", "-m", "cardroom.services.match"]

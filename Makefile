@@ -31,21 +31,26 @@ test-chaos: $(STAMP)
 
 # buf breaking compares proto/ with the main branch of the local .git (no network): a
 # change that would break clients of the released wire format fails here.
+# mypy reads shared/ and services/ as cardroom.shared and cardroom.services through links
+# in build/import-root (it cannot follow the editable install's mapping of setup.py).
 lint: $(STAMP)
 	$(PY) -m ruff check .
+	mkdir -p build/import-root/cardroom
+	ln -sfn ../../../shared build/import-root/cardroom/shared
+	ln -sfn ../../../services build/import-root/cardroom/services
 	$(PY) -m mypy
 	$(VENV)/bin/buf lint
 	$(VENV)/bin/buf breaking --against '.git#branch=main'
 
 # Regenerate shared/proto from proto/cardroom/v1/*.proto (commit the result).
 proto: $(STAMP)
-	$(PY) -m shared.rpc.codegen
+	$(PY) -m cardroom.shared.rpc.codegen
 
 # The local stack in the foreground (Ctrl-C stops it): Redis (unless REDIS_URL is set), the
 # solver, match and bot services, one bot worker, and Prometheus when installed. Flags go
 # through ARGS, e.g. make run ARGS="--match-port 15051"; make run ARGS=--help lists them.
 run: $(STAMP)
-	$(PY) -m services.stack $(ARGS)
+	$(PY) -m cardroom.services.stack $(ARGS)
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -1,6 +1,6 @@
 """Bot turns through the whole stack: latency of a random bot's turn, and moves per second.
 
-Runs Redis, `python -m services.match` and real Celery workers (prefork, one pool process
+Runs Redis, `python -m cardroom.services.match` and real Celery workers (prefork, one pool process
 each) as separate processes on this machine, then:
 
 - latency: matches of random bots only (VIVO, 3 seats), one at a time. A spectator follows
@@ -40,10 +40,10 @@ from typing import Any
 import grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from services.bot.worker import ROOT, WorkerProcess, start_worker
-from services.stack import Stack, start_redis, wait_for_port
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import ROOT, WorkerProcess, start_worker
+from cardroom.services.stack import Stack, start_redis, wait_for_port
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 TAKE_TURN = "cardroom.bots.take_turn"
 SEATS = 3
@@ -69,7 +69,7 @@ class Rig:
                     "BOT_TOKEN": secrets.token_hex(16), "LOG_LEVEL": "WARNING"}
         self.port = free_port()
         process = subprocess.Popen(
-            [sys.executable, "-m", "services.match"], cwd=ROOT,
+            [sys.executable, "-m", "cardroom.services.match"], cwd=ROOT,
             env={**self.env, "GRPC_PORT": str(self.port), "METRICS_PORT": str(free_port())})
         self.base.processes.append(("match", process))
         wait_for_port(self.port, self.base)

@@ -19,10 +19,10 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shared.bots import determinize_livemix, determinize_vivo, get_policy
-from shared.bots.ismcts import Knowledge
-from shared.bots.ismcts_policies import LEVEL_ITERATIONS
-from shared.games import registry
+from cardroom.shared.bots import determinize_livemix, determinize_vivo, get_policy
+from cardroom.shared.bots.ismcts import Knowledge
+from cardroom.shared.bots.ismcts_policies import LEVEL_ITERATIONS
+from cardroom.shared.games import registry
 
 READ: dict[str, Callable[[dict, list[dict]], Knowledge]] = {
     "livemix": determinize_livemix.read, "vivo": determinize_vivo.read}

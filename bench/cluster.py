@@ -4,7 +4,7 @@
 
 Starts one redis-server (appendonly yes, appendfsync everysec) and a Redis Cluster of three
 masters and three replicas (bench.redis_cluster, the same settings), and one
-`python -m services.match` on each (MATCH_DURABILITY=everysec; the cluster's service uses
+`python -m cardroom.services.match` on each (MATCH_DURABILITY=everysec; the cluster's service uses
 the single Redis as its Celery broker). Then, on each store in turn:
 
 - SubmitMove at 100 concurrent 4-player VIVO matches (bench.match's closed loop: one client
@@ -34,10 +34,10 @@ from bench.load import RedisProcess
 from bench.match import Result, Service, _median, measure, start_match_service
 from bench.redis_cluster import RedisClusterServers
 from bench.reliability import _lags, _status
-from services.match import mapping
-from services.stack import Stack
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match import mapping
+from cardroom.services.stack import Stack
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 ENV = {"MATCH_DURABILITY": "everysec", "MATCH_TIMER_INTERVAL": "0.05",
        "MATCH_MIN_TIMER": "0.1"}

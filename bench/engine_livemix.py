@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 from bench.naive_livemix import NaiveLivemix
 from bench.timing import alternating_medians, replay_batches
-from shared.games import livemix
-from shared.games.livemix import State, random_playout
+from cardroom.shared.games import livemix
+from cardroom.shared.games.livemix import State, random_playout
 
 SEEDS = 64
 

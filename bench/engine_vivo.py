@@ -20,7 +20,7 @@ import random
 
 from bench.naive_vivo import NaiveVivo
 from bench.timing import Batch, alternating_medians, replay_batches
-from shared.games import vivo
+from cardroom.shared.games import vivo
 
 DEALS = 64
 

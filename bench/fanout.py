@@ -35,10 +35,10 @@ from bench.match import (
     start_match_service,
     start_private_redis,
 )
-from services.stack import Stack
-from shared.games import registry
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.stack import Stack
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 MATCHES, WATCHERS_PER_MATCH = 250, 4
 #: Matches of the small run, whose 96 watchers the baseline can serve (its blocking Redis

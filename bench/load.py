@@ -1,12 +1,12 @@
 """Load test: hundreds of concurrent matches of all three games through the whole stack.
 
 Everything runs on this machine, on loopback only: a redis-server of its own (append-only
-file), `python -m services.match` replicas and Celery bot workers as real processes, and
+file), `python -m cardroom.services.match` replicas and Celery bot workers as real processes, and
 the players of the human seats as threads here. A third of the matches are Livemix, a third
 VIVO, a third Mix Match; half of each are bots only, half "mixed" (one human seat played from
 here, the rest bots). Every match is played to its end. Then each is checked: its final
 scores and every engine event of its log equal an offline replay of its actions through the
-engine (shared.games.registry), and no bot task is left on the broker (queued or unacked).
+engine (cardroom.shared.games.registry), and no bot task is left on the broker (queued or unacked).
 
     python -m bench.load                        # 300 matches, 2 workers (docs/RELIABILITY.md)
     python -m bench.load --quick                # 30 matches
@@ -45,13 +45,13 @@ import grpc
 import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from services.bot.worker import WorkerProcess, start_worker
-from services.match import mapping
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
-from shared.errors import CardroomError
-from shared.games import registry
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import WorkerProcess, start_worker
+from cardroom.services.match import mapping
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.shared.errors import CardroomError
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[1]
 HOST = "127.0.0.1"
@@ -227,7 +227,8 @@ class Stack:
                     # The load's Mix Match hourglass (OPTIONS) is shorter than a real one.
                     "MATCH_MIN_TIMER": "0.1", **self.env}
         for i in range(self.replicas):
-            replica = ServiceProcess("services.match", self.env, self.folder / f"match{i}.log")
+            replica = ServiceProcess("cardroom.services.match", self.env,
+                                     self.folder / f"match{i}.log")
             replica.start()
             self.matches.append(replica)
         for i in range(self.workers):

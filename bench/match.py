@@ -2,7 +2,7 @@
 
     .venv/bin/python -m bench.match [--quick]
 
-Runs two `python -m services.match` processes side by side, each with a redis-server of its
+Runs two `python -m cardroom.services.match` processes side by side, each with a redis-server of its
 own (appendonly yes, appendfsync everysec; MATCH_DURABILITY=everysec): this tree's asyncio
 service and the synchronous one of BASELINE, extracted into a temporary folder and run from
 there with the same interpreter. Then for 1, 10 and 100 concurrent matches (one client
@@ -34,10 +34,10 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from services.stack import Stack, redis_server_binary, wait_for_port
-from shared.games import registry
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.stack import Stack, redis_server_binary, wait_for_port
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME, PLAYERS = "vivo", 4
@@ -237,7 +237,8 @@ def start_match_service(redis_url: str, stack: Stack, root: Path = ROOT,
     full = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
             "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
             "LOG_LEVEL": "WARNING", "PYTHONPATH": str(root), **BENCH_LIMITS, **(env or {})}
-    process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=root, env=full)
+    process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=root,
+                               env=full)
     stack.processes.append((f"match {label}", process))
     wait_for_port(grpc_port, stack)
     return Service(label, grpc_port, metrics_port, process.pid)

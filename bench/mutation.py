@@ -28,6 +28,8 @@ from cosmic_ray.work_item import (  # type: ignore[import-untyped]
     WorkResult,
 )
 
+from bench.trees import IMPORT_ROOT, copy_tree, import_root
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Module -> the test files that are meant to catch a change in it.
@@ -63,7 +65,7 @@ CONFIG = """[cosmic-ray]
 module-path = "{module}"
 timeout = {timeout}
 excluded-modules = []
-test-command = "{python} -m pytest -x -q -p no:cacheprovider {tests}"
+test-command = "env PYTHONPATH={import_root} {python} -m pytest -x -q -p no:cacheprovider {tests}"
 
 [cosmic-ray.distributor]
 name = "local"
@@ -85,19 +87,6 @@ class Tally:
     def rate(self) -> float:
         """Killed over run, in percent."""
         return 100.0 * self.killed / self.run if self.run else 0.0
-
-
-def copy_tree(into: Path) -> Path:
-    """The tracked files of the work tree as they are now (edits included), in `into`."""
-    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, check=True,
-                            capture_output=True).stdout.decode().split("\0")
-    for name in filter(None, listed):
-        source = ROOT / name
-        if source.is_file():
-            target = into / name
-            target.parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(source, target)
-    return into
 
 
 def _key(item: object) -> str:
@@ -143,7 +132,7 @@ def mutate(tree: Path, module: str, tests: tuple[str, ...], sample: int | None,
     name = module.replace("/", "_").removesuffix(".py")
     config, db_path = tree / f"{name}.toml", tree / f"{name}.sqlite"
     config.write_text(CONFIG.format(module=module, timeout=60.0, python=sys.executable,
-                                    tests=" ".join(tests)))
+                                    tests=" ".join(tests), import_root=tree / IMPORT_ROOT))
     subprocess.run([sys.executable, "-m", "cosmic_ray.cli", "init", str(config),
                     str(db_path)], cwd=tree, check=True)
     _sample(db_path, sample, seed)
@@ -187,6 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     chosen = args.modules or list(MODULES)
     with tempfile.TemporaryDirectory(prefix="cardroom-mutate-") as folder:
         tree = copy_tree(Path(folder))
+        import_root(tree)
         tallies = [mutate(tree, module, MODULES[module], None if args.all else args.sample,
                           args.budget, args.seed) for module in chosen]
     print(report(tallies))

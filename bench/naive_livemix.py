@@ -2,7 +2,7 @@
 
 Obvious code on purpose: hands are sets of card strings ("H12"), Members are their names
 ("A:heart"), the circle is a list with None where a Member was taken. It plays the same
-rules and deals the same shuffles as shared.games.livemix, so both can replay one game.
+rules and deals the same shuffles as cardroom.shared.games.livemix, so both can replay one game.
 """
 
 from __future__ import annotations

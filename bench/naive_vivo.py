@@ -2,7 +2,7 @@
 
 Obvious code on purpose: hands are sets of card strings ("R5"), suits are letters, the
 trick is a list of (seat, card, on_harmony). It plays the same rules and deals the same
-shuffles as shared.games.vivo, so both can replay one game.
+shuffles as cardroom.shared.games.vivo, so both can replay one game.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ cost of each durability mode, measured on real processes on loopback.
     python -m bench.reliability --quick    # three kills, fewer moves
     python -m bench.reliability restart redis-kill durability
 
-- restart: `python -m services.match` killed with SIGKILL and started again on its port;
+- restart: `python -m cardroom.services.match` killed with SIGKILL and started again on its port;
   seconds from the kill to health SERVING (polled every 50 ms, as ServiceProcess does).
 - redis-kill: a replica with 200 matches (MATCH_DURABILITY=always, appendfsync always,
   probe every 0.1 s); Redis killed and restarted again and again: how fast a call fails,
@@ -41,10 +41,10 @@ from typing import Any
 import grpc
 
 from bench.load import GAME_ENUM, RedisProcess, ServiceProcess, health
-from services.bot.worker import start_worker
-from services.match import mapping
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match import mapping
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 SERVING, NOT_SERVING = 1, 2
 ADMIN = "admin-token-for-reliability-bench"
@@ -63,7 +63,8 @@ def stack(durability: str, appendfsync: str) -> Iterator[tuple[RedisProcess, Ser
     store = RedisProcess(appendonly=True, appendfsync=appendfsync)
     store.start()
     folder = Path(tempfile.mkdtemp(prefix="cardroom-reliability-"))
-    replica = ServiceProcess("services.match", _env(store, durability), folder / "match.log")
+    replica = ServiceProcess("cardroom.services.match", _env(store, durability),
+                             folder / "match.log")
     try:
         replica.start()
         yield store, replica
@@ -274,7 +275,7 @@ def timers(matches: int = 6, hourglass_s: float = 0.2) -> str:
     store.start()
     folder = Path(tempfile.mkdtemp(prefix="cardroom-reliability-"))
     env = {**_env(store, "everysec"), "MATCH_TIMER_INTERVAL": "0.02"}
-    replicas = [ServiceProcess("services.match", env, folder / f"match{i}.log")
+    replicas = [ServiceProcess("cardroom.services.match", env, folder / f"match{i}.log")
                 for i in range(3)]
     rng = random.Random(7)
     try:

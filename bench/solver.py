@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from bench import baseline_dfs, baseline_subset_dp
-from shared.solver import BestResult, all_optimal, best, count_trees, profile
-from shared.solver import search as search_module
+from cardroom.shared.solver import BestResult, all_optimal, best, count_trees, profile
+from cardroom.shared.solver import search as search_module
 
 DECK = [v for v in range(1, 29) for _ in range(2)]
 SIZES = (5, 6, 7, 8, 9, 10, 12)

@@ -30,6 +30,7 @@ the same interpreter and packages. `--no-baseline` measures this tree only.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import random
@@ -70,8 +71,15 @@ Row = dict[str, Any]
 # ---------------------------------------------------------------- measuring (one tree)
 
 
+def _shared(name: str) -> Any:
+    """Module `name` of the shared/ folder of the tree in the working directory: installed as
+    cardroom.shared since setup.py maps it there, plain `shared` in the trees before."""
+    prefix = "cardroom.shared" if Path("setup.py").exists() else "shared"
+    return importlib.import_module(f"{prefix}.{name}")
+
+
 def _rules(name: str) -> Any:
-    from shared.arith import ArithRules
+    ArithRules = _shared("arith").ArithRules
     negative, fractions = RULE_SETS[name]
     return ArithRules(allow_negative=negative, allow_fractions=fractions)
 
@@ -91,7 +99,7 @@ def busy_cpu() -> Iterator[None]:
 
 def part_known(reps: int) -> list[Row]:
     """best(), 10 s budget, per board and rule set: cards, proven, median wall seconds."""
-    from shared.solver import best
+    best = _shared("solver").best
     rows = []
     for board, (cards, target) in KNOWN.items():
         for rules in RULE_SETS:
@@ -115,7 +123,7 @@ def dealt_boards(count: int, seed: int) -> list[tuple[list[int], int]]:
 
 def part_dealt(count: int, seed: int) -> list[Row]:
     """Thread CPU seconds of best() (1 s budget) over the dealt boards, per rule set."""
-    from shared.solver import best
+    best = _shared("solver").best
     boards = dealt_boards(count, seed)
     rows = []
     for rules in RULE_SETS:
@@ -132,7 +140,9 @@ def part_dealt(count: int, seed: int) -> list[Row]:
 
 
 def _overrun_calls() -> dict[str, Callable[[list[int], int, Any], object]]:
-    from shared.solver import all_optimal, best, profile, reachable
+    solver = _shared("solver")
+    all_optimal, best, profile, reachable = (
+        solver.all_optimal, solver.best, solver.profile, solver.reachable)
     budget = OVERRUN_BUDGET
     return {
         "best": lambda c, t, r: best(c, t, r, budget_s=budget),
@@ -179,7 +189,8 @@ def _free_port() -> int:
 
 @contextmanager
 def solver_service() -> Iterator[int]:
-    """`python -m services.solver` of the tree on the path, on free ports; its gRPC port."""
+    """`python -m services.solver` of the tree in the working directory, on free ports; its
+    gRPC port."""
     port = _free_port()
     env = {**os.environ, "GRPC_PORT": str(port), "METRICS_PORT": str(_free_port()),
            "LOG_LEVEL": "WARNING"}
@@ -206,7 +217,8 @@ def solver_service() -> Iterator[int]:
 
 
 def _service_requests() -> dict[str, tuple[str, Any]]:
-    from shared.proto.cardroom.v1 import common_pb2, solver_pb2
+    common_pb2 = _shared("proto.cardroom.v1.common_pb2")
+    solver_pb2 = _shared("proto.cardroom.v1.solver_pb2")
     both = common_pb2.ArithRules(allow_negative=True, allow_fractions=True)
     fractions = common_pb2.ArithRules(allow_fractions=True)
     return {
@@ -223,7 +235,9 @@ def part_service(calls: int) -> list[Row]:
     """Analyze unloaded (server cap) when calls is 0, else the loaded short-deadline calls."""
     import grpc
 
-    from shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
+    common_pb2 = _shared("proto.cardroom.v1.common_pb2")
+    solver_pb2 = _shared("proto.cardroom.v1.solver_pb2")
+    solver_pb2_grpc = _shared("proto.cardroom.v1.solver_pb2_grpc")
     rows: list[Row] = []
     with solver_service() as port, grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         grpc.channel_ready_future(channel).result(timeout=10)
@@ -255,7 +269,7 @@ def part_service(calls: int) -> list[Row]:
 
 def worker(part: str, quick: bool, seed: int) -> None:
     """Measure one part against the tree on the path; print JSON rows."""
-    import shared
+    shared = _shared("errors")
     reps = 1 if quick else 3
     if part == "known":
         rows = part_known(reps)

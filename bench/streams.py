@@ -39,9 +39,9 @@ from bench.match import (
     start_match_service,
     start_private_redis,
 )
-from services.stack import Stack
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.stack import Stack
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 #: Streams opened at once (gRPC cancels streams opened faster than the server takes them).
 BATCH = 100

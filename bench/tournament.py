@@ -23,8 +23,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from shared.bots import Policy, get_policy
-from shared.games import registry
+from cardroom.shared.bots import Policy, get_policy
+from cardroom.shared.games import registry
 
 PLAYERS = 4
 

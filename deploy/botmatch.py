@@ -21,8 +21,8 @@ from collections.abc import Sequence
 import grpc
 from google.protobuf import json_format
 
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 GAMES = {"livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
          "mixmatch": common_pb2.GAME_MIXMATCH}

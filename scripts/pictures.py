@@ -18,10 +18,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from shared.cli import render
-from shared.cli.player import legal_line, prompt_text
-from shared.cli.render.common import Scene, names_of
-from shared.client import Cardroom, MatchView, SeatSession, bot, connect, human
+from cardroom.shared.cli import render
+from cardroom.shared.cli.player import legal_line, prompt_text
+from cardroom.shared.cli.render.common import Scene, names_of
+from cardroom.shared.client import Cardroom, MatchView, SeatSession, bot, connect, human
 
 #: game -> (players, bots' policy, seed, moves seat 0 makes first, options)
 POSITIONS: dict[str, tuple[int, str, int, int, dict[str, object]]] = {

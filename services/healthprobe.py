@@ -1,11 +1,11 @@
-"""`python -m services.healthprobe`: exit 0 when the Cardroom process beside it is healthy.
+"""`python -m cardroom.services.healthprobe`: exit 0 when the Cardroom process beside it is healthy.
 
 The container healthcheck of every image (Docker HEALTHCHECK, compose `healthcheck`), run
 inside the container with the process's own environment, so it needs no arguments:
 
-    python -m services.healthprobe              # grpc.health.v1 Check of "" on GRPC_PORT
-    python -m services.healthprobe --service cardroom.v1.MatchService
-    python -m services.healthprobe --metrics    # GET /metrics on METRICS_PORT answers 200
+    python -m cardroom.services.healthprobe              # grpc.health.v1 Check of "" on GRPC_PORT
+    python -m cardroom.services.healthprobe --service cardroom.v1.MatchService
+    python -m cardroom.services.healthprobe --metrics    # GET /metrics on METRICS_PORT answers 200
 
 `--metrics` is for bot workers, which serve no gRPC. With TLS_CERT_FILE set the probe speaks
 TLS, trusting TLS_CA_FILE (or the server's own certificate) and presenting the server's key
@@ -80,7 +80,7 @@ def tls_credentials(env: Mapping[str, str]) -> grpc.ChannelCredentials | None:
 
 def parse_args(argv: Sequence[str] | None, env: Mapping[str, str]) -> argparse.Namespace:
     """Flags; the defaults come from the process environment (GRPC_PORT, METRICS_PORT)."""
-    parser = argparse.ArgumentParser(prog="python -m services.healthprobe",
+    parser = argparse.ArgumentParser(prog="python -m cardroom.services.healthprobe",
                                      description=__doc__.splitlines()[0])
     parser.add_argument("--addr", default=f"localhost:{env.get('GRPC_PORT') or 50051}",
                         help="gRPC host:port (default localhost:$GRPC_PORT)")

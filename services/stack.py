@@ -171,7 +171,7 @@ def start_service(stack: Stack, name: str, grpc_port: int, metrics_port: int,
 
 def start_worker(stack: Stack, metrics_port: int, env: dict[str, str]) -> None:
     """Run one bot worker on both bot queues and wait until it serves its metrics."""
-    from services.bot.worker import worker_argv  # only when the bot service is installed
+    from cardroom.services.bot.worker import worker_argv  # only when the bot service is installed
 
     process = subprocess.Popen(worker_argv(hostname="worker@%h"), cwd=ROOT,
                                env={**env, "METRICS_PORT": str(metrics_port)})
@@ -225,7 +225,7 @@ def default_ports() -> dict[str, int]:
     return ports
 
 
-USAGE = 'make run [ARGS="[--NAME-port PORT] ..."]   (or: python -m services.stack [flags])'
+USAGE = 'make run [ARGS="[--NAME-port PORT] ..."]   (or: python -m cardroom.services.stack [flags])'
 EPILOG = """Flags reach `make run` through ARGS, e.g. make run ARGS="--match-port 15051"
 (`make run --match-port 15051` is read by make itself). A port left at its default is
 replaced by a free one when it is taken; a port given here that is taken stops the launch

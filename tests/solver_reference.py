@@ -1,7 +1,7 @@
-"""A deliberately simple exhaustive solver, for differential tests of shared.solver.
+"""A deliberately simple exhaustive solver, for differential tests of cardroom.shared.solver.
 
 Every subset of card positions, every binary tree over it, every operation, each step
-judged by shared.arith.combine: nothing clever, so obviously right (and slow).
+judged by cardroom.shared.arith.combine: nothing clever, so obviously right (and slow).
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from shared.arith import OPS, ArithRules, Num, combine
+from cardroom.shared.arith import OPS, ArithRules, Num, combine
 
 Key = tuple[Any, ...]
 

@@ -15,14 +15,14 @@ from google.protobuf import json_format
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, play_turn
 
-from services.match import mapping
-from shared.games import registry
-from shared.games.livemix import config as livemix_config
-from shared.games.livemix import deal as livemix_deal
-from shared.games.vivo import config as vivo_config
-from shared.games.vivo import deal as vivo_deal
-from shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match import mapping
+from cardroom.shared.games import registry
+from cardroom.shared.games.livemix import config as livemix_config
+from cardroom.shared.games.livemix import deal as livemix_deal
+from cardroom.shared.games.vivo import config as vivo_config
+from cardroom.shared.games.vivo import deal as vivo_deal
+from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 WAITING = [pb.SeatSpec(), pb.SeatSpec(kind=pb.SEAT_KIND_OPEN),
            pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)]

@@ -13,7 +13,7 @@ import redis
 from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
 
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 
 @pytest.fixture

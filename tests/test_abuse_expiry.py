@@ -9,11 +9,11 @@ from support.blocking import run, unwrap
 from support.match_fixtures import STORES, all_keys, new_service, store_for, tick
 from support.match_play import Clock
 
-from services.match.app import MatchService
-from services.match.bots import MemoryQueue
-from services.match.model import HUMAN, OPEN_SEAT, SeatSpec
-from services.match.repo import MatchRepo, key_for
-from services.match.timers import TimerLoop
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.bots import MemoryQueue
+from cardroom.services.match.model import HUMAN, OPEN_SEAT, SeatSpec
+from cardroom.services.match.repo import MatchRepo, key_for
+from cardroom.services.match.timers import TimerLoop
 
 IDLE = 600.0
 WAITING = [SeatSpec(HUMAN), SeatSpec(OPEN_SEAT), SeatSpec(OPEN_SEAT)]

@@ -13,10 +13,10 @@ from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
 
-from services.match.server import MatchServer
-from shared.games import registry
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.quoting import LIMIT, clip, quote
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.quoting import LIMIT, clip, quote
 
 #: Longest message or log record the tests accept: the prefix plus the sentence around it.
 SHORT = 400

@@ -12,7 +12,7 @@ from grpc_health.v1 import health_pb2
 from support.grpc_servers import channel_to, health_status
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 OPEN_GAME = {"game": GAME_ENUM["vivo"], "players": 3,
              "seats": [pb.SeatSpec(), pb.SeatSpec(kind=pb.SEAT_KIND_OPEN),

@@ -7,11 +7,11 @@ import pytest
 from support.match_fixtures import new_service
 from support.match_play import Clock
 
-from services.match.app import MatchService
-from services.match.bots import MemoryQueue, bot_request_id
-from services.match.model import BOT, HUMAN, OPEN_SEAT, SeatSpec
-from services.match.repo import MatchRepo
-from shared.errors import PermissionDenied
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.bots import MemoryQueue, bot_request_id
+from cardroom.services.match.model import BOT, HUMAN, OPEN_SEAT, SeatSpec
+from cardroom.services.match.repo import MatchRepo
+from cardroom.shared.errors import PermissionDenied
 
 ADMIN = "admin-secret"
 BOT_TOKEN = "bot-secret"

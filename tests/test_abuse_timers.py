@@ -14,8 +14,8 @@ from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
 
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 #: Matches whose hourglass runs out every MATCH_MIN_TIMER (1 s).
 FLOOD = 1000

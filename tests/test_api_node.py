@@ -23,8 +23,8 @@ from support.grpc_servers import HOST, sample
 from support.match_client import match_settings
 from support.redis_server import RedisServer
 
-from services.match.server import MatchServer, create_server
-from shared.client import MatchClient
+from cardroom.services.match.server import MatchServer, create_server
+from cardroom.shared.client import MatchClient
 
 NODE_DIR = Path(__file__).parent / "node"
 GAMES = ("vivo", "livemix", "mixmatch")

@@ -18,11 +18,11 @@ from support.grpc_servers import HOST, sample
 from support.match_client import match_settings
 from support.redis_server import RedisServer
 
-from services.match.server import MatchServer, create_server
-from shared.client import Event, MatchClient, Turn, human
-from shared.errors import IllegalMove, StaleVersion
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.services.match.server import MatchServer, create_server
+from cardroom.shared.client import Event, MatchClient, Turn, human
+from cardroom.shared.errors import IllegalMove, StaleVersion
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 
 @pytest.fixture(scope="module")

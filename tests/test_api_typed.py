@@ -23,11 +23,11 @@ from hypothesis import strategies as st
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, play_turn
 
-from services.match import mapping, typed
-from shared.games import registry
-from shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.rpc.errors import error_reason, field_violations
+from cardroom.services.match import mapping, typed
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.rpc.errors import error_reason, field_violations
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 OPEN = pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)

@@ -1,7 +1,7 @@
 """Every baseline the benchmarks compare with plays or answers exactly as the real code does.
 
 The Livemix baseline has its own test (tests/test_livemix_api.py); these are the VIVO one
-and the solver's two, each against the engine or shared.solver and, for the solver, the
+and the solver's two, each against the engine or cardroom.shared.solver and, for the solver, the
 exhaustive reference of the solver's tests.
 """
 
@@ -14,9 +14,9 @@ from solver_reference import max_cards as reference_max_cards
 
 from bench import baseline_dfs, baseline_subset_dp
 from bench.naive_vivo import NaiveVivo
-from shared.arith import ArithRules
-from shared.games import vivo
-from shared.solver.best import best
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.games import vivo
+from cardroom.shared.solver.best import best
 
 
 @pytest.mark.parametrize("players", [3, 4])

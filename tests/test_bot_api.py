@@ -1,5 +1,5 @@
 """cardroom.v1.BotService: SuggestMove runs on a real worker within the deadline; ListPolicies;
-every error path; `python -m services.bot` with health, reflection and metrics."""
+every error path; `python -m cardroom.services.bot` with health, reflection and metrics."""
 
 from __future__ import annotations
 
@@ -30,16 +30,16 @@ from support.match_client import ADMIN, GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, dead_port
 from support.suggest import together_and_alone
 
-from services.bot.celery_app import BotSettings
-from services.bot.server import SERVICE_NAME, BotServer, create_server
-from services.bot.worker import WorkerProcess, start_worker
-from services.match import mapping
-from services.match.server import MatchServer
-from shared.bots import list_policies
-from shared.proto.cardroom.v1 import bot_pb2 as bpb
-from shared.proto.cardroom.v1 import bot_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.rpc.errors import error_reason, field_violations
+from cardroom.services.bot.celery_app import BotSettings
+from cardroom.services.bot.server import SERVICE_NAME, BotServer, create_server
+from cardroom.services.bot.worker import WorkerProcess, start_worker
+from cardroom.services.match import mapping
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.bots import list_policies
+from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
+from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.rpc.errors import error_reason, field_violations
 
 BOT_TOKEN = "bot-token-for-api-tests"
 C = grpc.StatusCode
@@ -320,7 +320,7 @@ def test_the_api_counts_calls_by_status(api: BotServer, stub: bot_pb2_grpc.BotSe
 
 def test_python_m_services_bot_serves_health_reflection_metrics_and_stops_on_sigterm(
         redis_db: str, match: MatchServer) -> None:
-    process = start_service("services.bot", {"REDIS_URL": redis_db,
+    process = start_service("cardroom.services.bot", {"REDIS_URL": redis_db,
                                              "MATCH_ADDR": f"127.0.0.1:{match.port}"})
     try:
         with channel_to(process.grpc_port) as channel:

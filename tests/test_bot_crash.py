@@ -30,11 +30,11 @@ from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, free_port
 
-from services.bot.worker import WorkerProcess, start_worker
-from services.match.repo import MatchRepo
-from services.match.server import MatchServer
-from shared.games import registry
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import WorkerProcess, start_worker
+from cardroom.services.match.repo import MatchRepo
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-crash-tests"
 SEED = 17

@@ -13,8 +13,8 @@ from support.match_client import queued_tasks
 from support.match_fixtures import new_service, tick
 from support.match_play import Clock
 
-from services.match.app import MatchService
-from services.match.bots import (
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.bots import (
     DEFAULT_QUEUE,
     SEARCH_QUEUE,
     TASK_NAME,
@@ -23,11 +23,11 @@ from services.match.bots import (
     is_search,
     seat_policy,
 )
-from services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
-from services.match.repo import MatchRepo
-from shared.bots import list_policies
-from shared.bots.base import SEARCH
-from shared.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cardroom.services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
+from cardroom.services.match.repo import MatchRepo
+from cardroom.shared.bots import list_policies
+from cardroom.shared.bots.base import SEARCH
+from cardroom.shared.errors import InvalidArgument, PermissionDenied, Unauthenticated
 
 ADMIN = "admin-secret"
 BOT_TOKEN = "bot-secret"

@@ -17,13 +17,13 @@ from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer
 
-from services.bot import turns
-from services.bot.client import MatchClient
-from services.bot.turns import Actor, SeenEvents, events_digest
-from services.match.server import MatchServer
-from shared.bots import Decision, Policy
-from shared.errors import OutOfRange
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot import turns
+from cardroom.services.bot.client import MatchClient
+from cardroom.services.bot.turns import Actor, SeenEvents, events_digest
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.bots import Decision, Policy
+from cardroom.shared.errors import OutOfRange
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-incremental-tests"
 WATCH = "/cardroom.v1.MatchService/WatchMatch"

@@ -15,11 +15,11 @@ from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer
 
-from services.bot.client import MatchClient
-from services.bot.turns import events_digest
-from services.bot.worker import WorkerProcess, start_worker
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.client import MatchClient
+from cardroom.services.bot.turns import events_digest
+from cardroom.services.bot.worker import WorkerProcess, start_worker
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-incremental-worker-tests"
 READ = "seat events read"

@@ -20,15 +20,15 @@ from support.rabbitmq import RabbitQueues, new_queues
 from support.redis_server import RedisServer
 from support.suggest import together_and_alone
 
-from services.bot.celery_app import BotSettings, create_app
-from services.bot.server import create_server
-from services.bot.worker import start_worker
-from services.match.bots import CeleryQueue
-from services.match.server import MatchServer
-from shared import broker as transports
-from shared.proto.cardroom.v1 import bot_pb2 as bpb
-from shared.proto.cardroom.v1 import bot_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.celery_app import BotSettings, create_app
+from cardroom.services.bot.server import create_server
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match.bots import CeleryQueue
+from cardroom.services.match.server import MatchServer
+from cardroom.shared import broker as transports
+from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
+from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-rabbitmq-tests"
 AMQP = "amqp://guest:guest@rabbit:5672//"

@@ -16,13 +16,13 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from support.grpc_servers import channel_to, sample, scrape, start_service
 from support.redis_server import RedisServer, dead_port
 
-from services.bot.celery_app import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
-from services.bot.metrics import OUTCOMES
-from services.bot.server import MAX_WORKERS, SERVICE_NAME
-from services.bot.worker import start_worker
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
-from shared.proto.cardroom.v1 import bot_pb2 as bpb
-from shared.proto.cardroom.v1 import bot_pb2_grpc, common_pb2
+from cardroom.services.bot.celery_app import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
+from cardroom.services.bot.metrics import OUTCOMES
+from cardroom.services.bot.server import MAX_WORKERS, SERVICE_NAME
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
+from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc, common_pb2
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 
@@ -69,7 +69,7 @@ def _suggest(port: int) -> Any:
 def test_api_reports_serving_and_answers_health_with_every_thread_waiting(
         redis_db: str) -> None:
     # No worker consumes these queues: every suggestion waits out its deadline.
-    process = start_service("services.bot", {
+    process = start_service("cardroom.services.bot", {
         "REDIS_URL": redis_db, "MATCH_ADDR": f"127.0.0.1:{dead_port()}",
         "BOT_QUEUE": "nobody.bots", "BOT_SEARCH_QUEUE": "nobody.search",
         "GRPC_MAX_QUEUE": "0"})

@@ -1,5 +1,6 @@
-"""One bot turn (services.bot.turns) and the bot's match-service client, against a real match
-service in this process: what the policy sees, idempotency, stale tasks, claims, errors."""
+"""One bot turn (cardroom.services.bot.turns) and the bot's match-service client, against a
+real match service in this process: what the policy sees, idempotency, stale tasks, claims,
+errors."""
 
 from __future__ import annotations
 
@@ -14,12 +15,12 @@ from support.match_client import ADMIN, GAME_ENUM, Client, match_server
 from support.match_play import hands_seen
 from support.redis_server import RedisServer, free_port
 
-from services.bot import turns
-from services.bot.client import MatchClient
-from services.bot.turns import Actor, SeatEvents
-from services.match.server import MatchServer
-from shared.bots import Decision
-from shared.errors import (
+from cardroom.services.bot import turns
+from cardroom.services.bot.client import MatchClient
+from cardroom.services.bot.turns import Actor, SeatEvents
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.bots import Decision
+from cardroom.shared.errors import (
     InvalidArgument,
     NotFound,
     PermissionDenied,
@@ -27,7 +28,7 @@ from shared.errors import (
     Unauthenticated,
     Unavailable,
 )
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-turn-tests"
 

@@ -16,8 +16,8 @@ from celery import Celery  # type: ignore[import-untyped]
 from celery.exceptions import SoftTimeLimitExceeded  # type: ignore[import-untyped]
 from prometheus_client import CollectorRegistry
 
-from services.bot import _is_worker_command, mapping, tasks
-from services.bot.celery_app import (
+from cardroom.services.bot import _is_worker_command, mapping, tasks
+from cardroom.services.bot.celery_app import (
     SUBMIT_CLAIM,
     SUGGEST,
     TAKE_TURN,
@@ -25,11 +25,11 @@ from services.bot.celery_app import (
     configure,
     route_task,
 )
-from services.bot.metrics import WorkerMetrics
-from shared.bots import Decision, get_policy, list_policies
-from shared.errors import InvalidConfig, InvalidFields, NotFound, Unavailable
-from shared.proto.cardroom.v1 import bot_pb2 as pb
-from shared.proto.cardroom.v1 import common_pb2
+from cardroom.services.bot.metrics import WorkerMetrics
+from cardroom.shared.bots import Decision, get_policy, list_policies
+from cardroom.shared.errors import InvalidConfig, InvalidFields, NotFound, Unavailable
+from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import common_pb2
 
 # ---- settings ---------------------------------------------------------------------------
 
@@ -90,7 +90,8 @@ def test_the_celery_app_acks_late_requeues_lost_tasks_and_prefetches_one() -> No
 
 
 def test_only_a_celery_worker_command_counts_metrics_in_shared_files() -> None:
-    assert _is_worker_command(["/venv/bin/celery", "-A", "services.bot.celery_app", "worker"])
+    assert _is_worker_command(
+        ["/venv/bin/celery", "-A", "cardroom.services.bot.celery_app", "worker"])
     assert _is_worker_command(["/lib/celery/__main__.py", "--app=x", "worker", "-Q", "q"])
     assert not _is_worker_command(["/venv/bin/celery", "-A", "x", "inspect", "ping"])
     assert not _is_worker_command(["/venv/bin/pytest", "worker"])
@@ -247,9 +248,10 @@ def test_a_suggestion_with_an_unreadable_view_returns_the_error(counted: Collect
 def test_a_worker_counts_in_shared_files_even_if_a_plugin_imported_prometheus_first(
         tmp_path: Path) -> None:
     script = (
-        "import sys; sys.argv = ['/venv/bin/celery', '-A', 'services.bot.celery_app', 'worker']\n"
+        "import sys; sys.argv = ['/venv/bin/celery', '-A', 'cardroom.services.bot.celery_app',"
+        " 'worker']\n"
         "import prometheus_client\n"  # as a Celery plugin (flower) does before the app loads
-        "import services.bot, os\n"
+        "import cardroom.services.bot, os\n"
         "from prometheus_client import values\n"
         "print(values.ValueClass is values.MutexValue, os.environ['PROMETHEUS_MULTIPROC_DIR'])\n")
     env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}

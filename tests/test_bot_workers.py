@@ -24,11 +24,11 @@ from support.match_client import GAME_ENUM, Client, match_server
 from support.match_play import choose_move, hands_seen
 from support.redis_server import RedisServer
 
-from services.bot.worker import WorkerProcess, start_worker
-from services.match import mapping
-from services.match.repo import MatchRepo
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import WorkerProcess, start_worker
+from cardroom.services.match import mapping
+from cardroom.services.match.repo import MatchRepo
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-tests"
 ACTIVE = pb.MATCH_STATUS_ACTIVE

@@ -8,9 +8,9 @@ import json
 import pytest
 from test_bots_support import play_to, seat_inputs
 
-from shared.bots import Decision, get_policy, list_policies
-from shared.bots.ismcts_policies import LEVEL_ITERATIONS
-from shared.errors import InvalidArgument, NotFound
+from cardroom.shared.bots import Decision, get_policy, list_policies
+from cardroom.shared.bots.ismcts_policies import LEVEL_ITERATIONS
+from cardroom.shared.errors import InvalidArgument, NotFound
 
 
 def test_list_policies_per_game_with_cost_and_params():

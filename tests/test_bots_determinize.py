@@ -15,10 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_bots_support import play_to, seat_inputs
 
-from shared.bots import determinize_livemix, determinize_vivo
-from shared.bots.sampling import _greedy, deal_hidden, groups_of
-from shared.games import livemix, registry, vivo
-from shared.games.livemix.cards import COLOURS
+from cardroom.shared.bots import determinize_livemix, determinize_vivo
+from cardroom.shared.bots.sampling import _greedy, deal_hidden, groups_of
+from cardroom.shared.games import livemix, registry, vivo
+from cardroom.shared.games.livemix.cards import COLOURS
 
 seeds = st.integers(min_value=0, max_value=2**31)
 moves = st.integers(min_value=0, max_value=140)

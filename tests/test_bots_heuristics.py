@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from test_bots_support import seat_inputs
 
-from shared.bots import get_policy
-from shared.games import livemix, vivo
+from cardroom.shared.bots import get_policy
+from cardroom.shared.games import livemix, vivo
 
 LIVEMIX_CIRCLE = ["B:7", "A:heart", "A:gem", "A:flower", "A:moon", "B:1", "B:4", "B:10",
                   "C:3", "C:6", "C:9", "C:12"]

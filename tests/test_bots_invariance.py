@@ -22,10 +22,10 @@ from test_bots_support import (
     vivo_redeal,
 )
 
-from shared.bots import determinize_livemix, determinize_vivo, get_policy
-from shared.games import registry
-from shared.games.livemix.config import DEFAULT_REMOVED_COLOUR
-from shared.games.vivo.config import DEFAULT_REMOVED_SUIT
+from cardroom.shared.bots import determinize_livemix, determinize_vivo, get_policy
+from cardroom.shared.games import registry
+from cardroom.shared.games.livemix.config import DEFAULT_REMOVED_COLOUR
+from cardroom.shared.games.vivo.config import DEFAULT_REMOVED_SUIT
 
 REDEALS = {"livemix": livemix_redeal, "vivo": vivo_redeal}
 POLICIES = [("heuristic", {}), ("ismcts", {"iterations": 150})]

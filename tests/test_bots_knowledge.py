@@ -8,10 +8,10 @@ import random
 import pytest
 from test_bots_support import play_to, seat_inputs
 
-from shared.bots import determinize_livemix, determinize_vivo
-from shared.bots.determinize_livemix import game_rewards
-from shared.games import livemix, vivo
-from shared.games.vivo.position import round_points
+from cardroom.shared.bots import determinize_livemix, determinize_vivo
+from cardroom.shared.bots.determinize_livemix import game_rewards
+from cardroom.shared.games import livemix, vivo
+from cardroom.shared.games.vivo.position import round_points
 
 
 def _lead(total: int, best_other: int, scale: float = 8.0) -> float:

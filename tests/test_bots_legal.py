@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from support.cpu import cpu_spent
 from test_bots_support import play_to, seat_inputs, visible
 
-from shared.bots import get_policy
-from shared.games import registry
+from cardroom.shared.bots import get_policy
+from cardroom.shared.games import registry
 
 GAMES = ["livemix", "vivo"]
 SMALL = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 40}}

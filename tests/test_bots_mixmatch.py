@@ -9,11 +9,11 @@ import random
 
 import pytest
 
-from shared.bots import get_policy
-from shared.bots.mixmatch_bot import LEVELS
-from shared.games import mixmatch
-from shared.games.mixmatch.claim import check_claim
-from shared.solver import best
+from cardroom.shared.bots import get_policy
+from cardroom.shared.bots.mixmatch_bot import LEVELS
+from cardroom.shared.games import mixmatch
+from cardroom.shared.games.mixmatch.claim import check_claim
+from cardroom.shared.solver import best
 
 
 def _game(seed: int, **options: object) -> mixmatch.State:

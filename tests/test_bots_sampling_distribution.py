@@ -22,8 +22,8 @@ import pytest
 from support.stats import chi_square, chi_square_p
 from test_bots_support import play_to, seat_inputs
 
-from shared.bots import determinize_livemix, determinize_vivo
-from shared.bots.sampling import deal_hidden, ids_of
+from cardroom.shared.bots import determinize_livemix, determinize_vivo
+from cardroom.shared.bots.sampling import deal_hidden, ids_of
 
 #: False-alarm rate of each chi-square test.
 ALPHA = 1e-4

@@ -6,9 +6,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from shared.errors import IllegalMove
-from shared.games import livemix, registry, vivo
-from shared.games.livemix.cards import names_of
+from cardroom.shared.errors import IllegalMove
+from cardroom.shared.games import livemix, registry, vivo
+from cardroom.shared.games.livemix.cards import names_of
 
 
 def visible(events: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:

@@ -19,8 +19,8 @@ from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, match_server
 
 from bench.load import RedisProcess, health
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 SERVING, NOT_SERVING = 1, 2
 

@@ -11,7 +11,7 @@ import grpc
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 #: Seconds the flood lasts.
 FLOOD_S = 5.0

@@ -1,5 +1,5 @@
-"""The match service (`python -m services.match`, a real process) killed with SIGKILL in the
-middle of matches and restarted on its port: every match continues from its last
+"""The match service (`python -m cardroom.services.match`, a real process) killed with SIGKILL
+in the middle of matches and restarted on its port: every match continues from its last
 acknowledged move, and a client retrying a move with the same request_id sees it applied
 exactly once, wherever the kill landed: before the service read the call (it is frozen with
 SIGSTOP first, so the call waits in its socket), in the middle of it, or after the answer.
@@ -22,9 +22,9 @@ from support.blocking import blocking
 from support.redis_server import RedisServer
 
 from bench.load import GAME_ENUM, ServiceProcess, replay_problem
-from services.match.repo import MatchRepo
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.services.match.repo import MatchRepo
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 Code = grpc.StatusCode
 FAST = [("grpc.initial_reconnect_backoff_ms", 50), ("grpc.max_reconnect_backoff_ms", 200)]
@@ -37,7 +37,7 @@ def replica(redis_server: RedisServer, tmp_path: Path) -> Iterator[ServiceProces
     with redis_server.client() as client:
         client.execute_command("SELECT", 5)
         client.flushdb()
-    process = ServiceProcess("services.match", {
+    process = ServiceProcess("cardroom.services.match", {
         "REDIS_URL": url, "CELERY_BROKER_URL": url, "LOG_LEVEL": "INFO",
         "ADMIN_TOKEN": "admin-token-for-match-chaos"}, tmp_path / "match.log")
     process.start()

@@ -31,8 +31,8 @@ import grpc
 import pytest
 
 from bench.load import RedisProcess, ServiceProcess, health
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 SHIM = Path(__file__).parent / "support" / "powerloss.c"
 SERVING = 1
@@ -139,7 +139,7 @@ def stack(shim: Path, tmp_path: Path, request: pytest.FixtureRequest
     store = RedisProcess(appendonly=True, appendfsync=appendfsync)
     store.argv = ["env", f"LD_PRELOAD={shim}", *store.argv]
     store.start()
-    replica = ServiceProcess("services.match", {
+    replica = ServiceProcess("cardroom.services.match", {
         "REDIS_URL": store.url, "CELERY_BROKER_URL": store.url, "MATCH_DURABILITY": mode,
         "MATCH_HEALTH_INTERVAL": "0.1", "MATCH_REDIS_TIMEOUT": "0.5",
         "ADMIN_TOKEN": "admin-token-for-power-loss"}, tmp_path / "match.log")

@@ -28,10 +28,10 @@ import redis
 from support.blocking import blocking
 
 from bench.load import RedisProcess, ServiceProcess, health, tasks_left
-from services.bot.worker import start_worker
-from services.match.repo import MatchRepo
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match.repo import MatchRepo
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 ADMIN = "admin-token-for-redis-chaos"
 BOT_TOKEN = "bot-token-for-redis-chaos"
@@ -53,7 +53,8 @@ def strict(tmp_path: Path) -> Iterator[tuple[RedisProcess, ServiceProcess]]:
     """Redis fsyncing every write, and a match service that requires it."""
     store = RedisProcess(appendonly=True, appendfsync="always")
     store.start()
-    replica = ServiceProcess("services.match", _env(store, "always"), tmp_path / "match.log")
+    replica = ServiceProcess("cardroom.services.match", _env(store, "always"),
+                             tmp_path / "match.log")
     try:
         replica.start()
         yield store, replica
@@ -228,8 +229,9 @@ def test_chaos_redis_without_persistence_is_refused_in_strict_mode_and_loses_mat
         tmp_path: Path) -> None:
     store = RedisProcess(appendonly=False)
     store.start()
-    strict = ServiceProcess("services.match", _env(store, "always"), tmp_path / "strict.log")
-    lax = ServiceProcess("services.match", _env(store, "off"), tmp_path / "off.log")
+    strict = ServiceProcess("cardroom.services.match", _env(store, "always"),
+                            tmp_path / "strict.log")
+    lax = ServiceProcess("cardroom.services.match", _env(store, "off"), tmp_path / "off.log")
     try:
         strict.start(serving=False)
         lax.start()
@@ -267,7 +269,8 @@ def test_chaos_redis_killed_three_times_mid_bot_match_the_bots_finish_it_promptl
     store = RedisProcess(appendonly=True, appendfsync="always")
     store.start()
     # MATCH_BOT_RETRY stays at its 120 s: the match must not need the periodic re-send.
-    replica = ServiceProcess("services.match", _env(store, "always"), tmp_path / "match.log")
+    replica = ServiceProcess("cardroom.services.match", _env(store, "always"),
+                             tmp_path / "match.log")
     worker = None
     try:
         replica.start()

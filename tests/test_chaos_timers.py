@@ -22,10 +22,10 @@ from support.match_fixtures import STORES, store_for
 from support.redis_server import RedisServer
 
 from bench.load import GAME_ENUM, ServiceProcess, replay_problem
-from services.match import mapping
-from services.match.bots import DEFAULT_QUEUE
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.services.match import mapping
+from cardroom.services.match.bots import DEFAULT_QUEUE
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 REPLICAS = 3
 HOURGLASS_S = 0.4  # 26 of them: ten seconds of play, long enough for several kills
@@ -41,7 +41,7 @@ def replicas(request: pytest.FixtureRequest, redis_server: RedisServer, tmp_path
     store = broker if request.param == "redis" else store_for(request)
     env = {"REDIS_URL": store, "CELERY_BROKER_URL": broker, "LOG_LEVEL": "INFO",
            "MATCH_TIMER_INTERVAL": "0.02", "MATCH_MIN_TIMER": "0.1"}
-    started = [ServiceProcess("services.match", env, tmp_path / f"match{i}.log")
+    started = [ServiceProcess("cardroom.services.match", env, tmp_path / f"match{i}.log")
                for i in range(REPLICAS)]
     for replica in started:
         replica.start()

@@ -22,10 +22,10 @@ from support.match_client import Client, match_server, queued_tasks
 from support.redis_server import RedisServer, free_port
 
 from bench.load import GAME_ENUM, replay_problem, tasks_left
-from services.bot.worker import start_worker
-from services.match.bots import DEFAULT_QUEUE
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match.bots import DEFAULT_QUEUE
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-worker-chaos"
 DB = 7

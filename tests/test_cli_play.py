@@ -20,7 +20,7 @@ from support.terminal import (
     reap_terminals,
 )
 
-from shared.client import Cardroom, bot, connect, open_seat
+from cardroom.shared.client import Cardroom, bot, connect, open_seat
 
 __all__ = ["reap_terminals"]  # the autouse fixture, imported to take effect here
 

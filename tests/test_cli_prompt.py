@@ -25,7 +25,7 @@ from support.terminal import (
     reap_terminals,
 )
 
-from shared.client import Cardroom, connect
+from cardroom.shared.client import Cardroom, connect
 
 __all__ = ["reap_terminals"]  # the autouse fixture, imported to take effect here
 

@@ -9,16 +9,16 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from shared.cli import moves
-from shared.cli.main import parser
-from shared.cli.play import options_of
-from shared.cli.player import in_hand_order
-from shared.cli.render import Scene, board, describe
-from shared.cli.render.common import result_text
-from shared.client.types import MatchView, Result
-from shared.errors import InvalidArgument
-from shared.games import registry
-from shared.games.base import State
+from cardroom.shared.cli import moves
+from cardroom.shared.cli.main import parser
+from cardroom.shared.cli.play import options_of
+from cardroom.shared.cli.player import in_hand_order
+from cardroom.shared.cli.render import Scene, board, describe
+from cardroom.shared.cli.render.common import result_text
+from cardroom.shared.client.types import MatchView, Result
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.games import registry
+from cardroom.shared.games.base import State
 
 NAMES = ["you", "bot 1 (random)", "bot 2 (random)", "bot 3 (random)"]
 

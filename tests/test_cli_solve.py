@@ -15,9 +15,9 @@ import pytest
 from support.grpc_servers import HOST, local_settings
 from support.redis_server import free_port
 
-from services.solver.config import SolverConfig
-from services.solver.server import create_server
-from shared.cli.main import main
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.server import create_server
+from cardroom.shared.cli.main import main
 
 #: The console script the project installs next to the interpreter.
 CARDROOM = Path(sys.executable).with_name("cardroom")

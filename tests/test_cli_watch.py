@@ -16,7 +16,7 @@ from support.terminal import Terminal, reap_terminals
 from test_client_match import play_out
 from test_client_resilience import start_replica
 
-from shared.client import Cardroom, connect, human, open_seat
+from cardroom.shared.client import Cardroom, connect, human, open_seat
 
 __all__ = ["reap_terminals"]  # the autouse fixture, imported to take effect here
 

@@ -9,8 +9,8 @@ import pytest
 from support.client_stack import Stack, fresh_db, running_stack
 from support.redis_server import RedisServer
 
-from shared.client import Cardroom, connect, human
-from shared.errors import NotFound
+from cardroom.shared.client import Cardroom, connect, human
+from cardroom.shared.errors import NotFound
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
 """The Python client against a real match service and Redis: typed calls, automatic request
-ids and expected versions, errors as shared.errors classes, the lobby, watch and replay."""
+ids and expected versions, errors as cardroom.shared.errors classes, the lobby, watch and replay."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ from support.match_client import match_server
 from support.match_play import choose_move
 from support.redis_server import RedisServer
 
-from services.match.server import MatchServer
-from shared.client import (
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.client import (
     ANY_VERSION,
     Cardroom,
     ClientConfig,
@@ -29,8 +29,8 @@ from shared.client import (
     open_seat,
     status_code,
 )
-from shared.client.errors import translated
-from shared.errors import (
+from cardroom.shared.client.errors import translated
+from cardroom.shared.errors import (
     GameOver,
     IllegalMove,
     InvalidArgument,
@@ -42,8 +42,8 @@ from shared.errors import (
     StaleVersion,
     Unauthenticated,
 )
-from shared.games import registry
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 MISSING = "000000000000aaaaaaaaaaaaaaaa"
 

@@ -20,16 +20,16 @@ from support.match_client import ADMIN, CeleryQueue, match_settings
 from support.probe import FAILURES, call_echo, probe_service
 from support.redis_server import free_port
 
-from services.match.server import MatchServer, create_server
-from services.solver.config import SolverConfig
-from services.solver.server import create_server as create_solver_server
-from shared import errors
-from shared.client import ClientConfig, ServiceFailure, connect, status_code
-from shared.client.config import RETRIED, service_config
-from shared.client.errors import translated
-from shared.errors import DeadlineExceeded, InvalidConfig, Unavailable
-from shared.proto.cardroom.v1 import match_pb2, solver_pb2
-from shared.rpc.server import ServiceDef
+from cardroom.services.match.server import MatchServer, create_server
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.server import create_server as create_solver_server
+from cardroom.shared import errors
+from cardroom.shared.client import ClientConfig, ServiceFailure, connect, status_code
+from cardroom.shared.client.config import RETRIED, service_config
+from cardroom.shared.client.errors import translated
+from cardroom.shared.errors import DeadlineExceeded, InvalidConfig, Unavailable
+from cardroom.shared.proto.cardroom.v1 import match_pb2, solver_pb2
+from cardroom.shared.rpc.server import ServiceDef
 
 
 def start_replica(redis_url: str, port: int = 0) -> MatchServer:

@@ -8,10 +8,10 @@ from collections.abc import Iterator
 import pytest
 from support.grpc_servers import HOST, local_settings
 
-from services.solver.config import SolverConfig
-from services.solver.server import create_server
-from shared.client import Cardroom, ClientConfig, connect
-from shared.errors import InvalidArgument, InvalidFields
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.server import create_server
+from cardroom.shared.client import Cardroom, ClientConfig, connect
+from cardroom.shared.errors import InvalidArgument, InvalidFields
 
 EXAMPLE = [12, 24, 7, 2, 6]  # the rulebook's example: target 48
 

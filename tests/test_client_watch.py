@@ -12,7 +12,7 @@ import pytest
 from support.client_stack import Stack, fresh_db, running_stack
 from support.redis_server import RedisServer
 
-from shared.client import connect, human
+from cardroom.shared.client import connect, human
 
 
 @pytest.fixture(scope="module")

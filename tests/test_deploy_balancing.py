@@ -6,7 +6,7 @@ import grpc
 from support.grpc_servers import HOST, local_settings, sample, scrape, serving
 from support.probe import SERVICE, call_echo, probe_service
 
-from shared.rpc.server import open_channel
+from cardroom.shared.rpc.server import open_channel
 
 
 def _echo_calls(metrics_port: int | None) -> float:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import yaml
 
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 
 ROOT = Path(__file__).resolve().parents[1]
 COMPOSE = ROOT / "docker-compose.yml"
@@ -87,7 +87,7 @@ def test_compose_services_have_healthchecks_their_dependants_wait_for() -> None:
                 assert "healthcheck" in services[dependency], (name, dependency)
         if compose_local.image_kind(service) == "cardroom":
             probe = service["healthcheck"]["test"]
-            assert probe[:4] == ["CMD", "python", "-m", "services.healthprobe"], name
+            assert probe[:4] == ["CMD", "python", "-m", "cardroom.services.healthprobe"], name
     assert compose_local.start_order(_compose()).index("redis") == 0
 
 

@@ -1,4 +1,4 @@
-"""The container health probe (`python -m services.healthprobe`) against real servers."""
+"""The container health probe (`python -m cardroom.services.healthprobe`) against real servers."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from support.grpc_servers import HOST, ROOT, local_settings, serving
 from support.probe import SERVICE, probe_service
 from support.redis_server import free_port
 
-from services import healthprobe
+from cardroom.services import healthprobe
 
 
 def _probe(*args: str, env: dict[str, str] | None = None) -> int:
@@ -67,10 +67,10 @@ def test_healthprobe_speaks_tls_when_the_server_does(tmp_path: Path) -> None:
 
 def test_healthprobe_runs_as_a_module_with_exit_status() -> None:
     with serving([probe_service()]) as server:
-        ok = subprocess.run([sys.executable, "-m", "services.healthprobe", "--addr",
+        ok = subprocess.run([sys.executable, "-m", "cardroom.services.healthprobe", "--addr",
                              f"{HOST}:{server.port}"], cwd=ROOT, capture_output=True, text=True,
                             timeout=30)
-    down = subprocess.run([sys.executable, "-m", "services.healthprobe", "--addr",
+    down = subprocess.run([sys.executable, "-m", "cardroom.services.healthprobe", "--addr",
                            f"{HOST}:{free_port()}", "--timeout", "0.5"], cwd=ROOT,
                           capture_output=True, text=True, timeout=30)
     assert ok.returncode == 0, ok.stderr

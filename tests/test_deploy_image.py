@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from packaging.requirements import Requirement
 
-from shared.rpc.codegen import OUT_DIR, generated_files
+from cardroom.shared.rpc.codegen import OUT_DIR, generated_files
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCKERFILE = ROOT / "Dockerfile"
@@ -106,8 +106,8 @@ def test_dockerfile_is_multi_stage_and_runs_unprivileged() -> None:
     runtime = dict(found[-1].steps)
     assert runtime["USER"] == "${UID}:${UID}"
     assert re.search(r"ARG UID=(\d+)", DOCKERFILE.read_text()).group(1) != "0"  # type: ignore[union-attr]
-    assert runtime["HEALTHCHECK"].endswith('CMD ["python", "-m", "services.healthprobe"]')
-    assert runtime["CMD"] == '["python", "-m", "services.match"]'
+    assert runtime["HEALTHCHECK"].endswith('CMD ["python", "-m", "cardroom.services.healthprobe"]')
+    assert runtime["CMD"] == '["python", "-m", "cardroom.services.match"]'
     assert set(runtime["EXPOSE"].split()) == {"50051", "50052", "50053", "9101", "9102",
                                               "9103", "9104"}
     copies = [args for keyword, args in found[-1].steps if keyword == "COPY"]
@@ -194,7 +194,8 @@ def test_dockerfile_build_stages_replayed_here_build_the_code_and_install_it(
     assert fresh == committed
     for module in ("services/healthprobe.py", "services/bot/celery_app.py",
                    "shared/proto/cardroom/v1/match_pb2_grpc.py"):
-        assert (site / module).is_file(), module
+        assert (site / "cardroom" / module).is_file(), module
+    assert not (site / "shared").exists() and not (site / "services").exists()
 
 
 def test_image_requirements_are_read_from_pyproject() -> None:

@@ -19,7 +19,7 @@ import kubernetes_validate  # type: ignore[import-untyped]  # ships no types
 import pytest
 import yaml
 
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 
 ROOT = Path(__file__).resolve().parents[1]
 K8S = ROOT / "deploy" / "k8s"
@@ -159,7 +159,8 @@ def health_probe(overlay: str, name: str) -> dict[str, Any]:
     """The probe handler a gRPC service's health is asked with: the kubelet's native gRPC
     probe in dev, the TLS-speaking health probe command in prod."""
     if overlay == "prod":
-        return {"exec": {"command": ["python", "-m", "services.healthprobe", "--tls-name", name]}}
+        return {"exec": {"command": ["python", "-m", "cardroom.services.healthprobe",
+                                     "--tls-name", name]}}
     return {"grpc": {"port": GRPC[name]}}
 
 

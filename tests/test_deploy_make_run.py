@@ -21,7 +21,7 @@ import pytest
 import yaml
 from support.launcher import launched
 
-from shared.client import ClientConfig, connect
+from cardroom.shared.client import ClientConfig, connect
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -81,8 +81,8 @@ def test_make_run_passes_args_to_the_launcher() -> None:
     dry = subprocess.run(["make", "-n", "run", "ARGS=--match-port 15051"], cwd=ROOT,
                          capture_output=True, text=True, timeout=30)
     assert dry.returncode == 0, dry.stderr
-    assert "-m services.stack --match-port 15051" in dry.stdout
-    usage = subprocess.run([sys.executable, "-m", "services.stack", "--help"], cwd=ROOT,
+    assert "-m cardroom.services.stack --match-port 15051" in dry.stdout
+    usage = subprocess.run([sys.executable, "-m", "cardroom.services.stack", "--help"], cwd=ROOT,
                            capture_output=True, text=True, timeout=30)
     assert 'make run [ARGS="[--NAME-port PORT] ..."]' in usage.stdout
     assert "--match-port PORT" in usage.stdout
@@ -94,7 +94,8 @@ def test_make_run_refuses_a_taken_port_given_as_a_flag_before_starting_anything(
         taken.listen()
         port = taken.getsockname()[1]
         started = time.monotonic()
-        run = subprocess.run([sys.executable, "-m", "services.stack", f"--match-port={port}"],
+        run = subprocess.run(
+            [sys.executable, "-m", "cardroom.services.stack", f"--match-port={port}"],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode != 0 and time.monotonic() - started < 20
     said = run.stdout + run.stderr

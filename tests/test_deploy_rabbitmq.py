@@ -17,7 +17,7 @@ import pytest
 import yaml
 from test_deploy_k8s import CRD_SCHEMAS, PROD_SECRETS, VERSIONS, containers, objects, render
 
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 
 ROOT = Path(__file__).resolve().parents[1]
 OVERLAY = "prod-rabbitmq"

@@ -20,7 +20,7 @@ import grpc
 import pytest
 from support.grpc_servers import scrape
 
-from shared.proto.cardroom.v1 import (
+from cardroom.shared.proto.cardroom.v1 import (
     bot_pb2,
     bot_pb2_grpc,
     common_pb2,
@@ -28,7 +28,7 @@ from shared.proto.cardroom.v1 import (
     solver_pb2,
     solver_pb2_grpc,
 )
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "deploy"))
@@ -150,7 +150,7 @@ def test_compose_healthchecks_pass_for_every_running_service(
 def test_compose_healthcheck_fails_when_the_service_is_gone(
         stack: compose_local.LocalStack) -> None:
     probe = stack.healthcheck("solver")
-    assert probe is not None and probe[1:] == ["-m", "services.healthprobe"]
+    assert probe is not None and probe[1:] == ["-m", "cardroom.services.healthprobe"]
     env = {**stack.processes["solver"].env, "GRPC_PORT": str(compose_local.free_port())}
     assert subprocess.run(probe, env=env, capture_output=True, timeout=30).returncode == 1
 

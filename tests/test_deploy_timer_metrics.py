@@ -7,9 +7,9 @@ from prometheus_client import CollectorRegistry
 from support.match_fixtures import new_service, tick
 from support.match_play import Clock
 
-from services.match.bots import MemoryQueue
-from services.match.metrics import MatchMetrics
-from services.match.repo import MatchRepo
+from cardroom.services.match.bots import MemoryQueue
+from cardroom.services.match.metrics import MatchMetrics
+from cardroom.services.match.repo import MatchRepo
 
 
 def test_timer_lag_records_how_late_a_deadline_fired(repo: MatchRepo) -> None:

@@ -26,11 +26,11 @@ from support.grpc_servers import ServiceProcess, channel_to, health_status, star
 from support.match_client import match_server
 from support.redis_server import RedisServer
 
-from services.solver.server import MAX_WORKERS
-from shared.errors import CardroomError, MalformedAction
-from shared.games import registry
-from shared.games.mixmatch import Action, check_claim, parse_action, parse_expression
-from shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
+from cardroom.services.solver.server import MAX_WORKERS
+from cardroom.shared.errors import CardroomError, MalformedAction
+from cardroom.shared.games import registry
+from cardroom.shared.games.mixmatch import Action, check_claim, parse_action, parse_expression
+from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
 
 #: Bounds for any one input (generous on a loaded 2-core machine; a linear parser of
 #: a few KiB is well under them, a quadratic or exponential one is not).
@@ -206,8 +206,8 @@ def test_fuzz_game_options_bounded_and_only_invalid_config(game: str,
 
 @pytest.fixture(scope="module")
 def solver() -> Iterator[ServiceProcess]:
-    """`python -m services.solver` with a 2 s cap per search."""
-    process = start_service("services.solver", {"SOLVER_MAX_SECONDS": "2"})
+    """`python -m cardroom.services.solver` with a 2 s cap per search."""
+    process = start_service("cardroom.services.solver", {"SOLVER_MAX_SECONDS": "2"})
     yield process
     process.stop()
 

@@ -26,15 +26,15 @@ from support.grpc_servers import HOST, channel_to, health_status, local_settings
 from support.match_client import ADMIN, match_settings
 from support.redis_server import RedisServer
 
-from services.bot.celery_app import BotSettings
-from services.bot.server import create_server as create_bot_server
-from services.match.bots import MemoryQueue
-from services.match.model import SeatSpec
-from services.match.server import MatchServer
-from services.match.server import create_server as create_match_server
-from services.solver.config import SolverConfig
-from services.solver.server import create_server as create_solver_server
-from shared.proto.cardroom.v1 import bot_pb2, common_pb2, match_pb2, solver_pb2
+from cardroom.services.bot.celery_app import BotSettings
+from cardroom.services.bot.server import create_server as create_bot_server
+from cardroom.services.match.bots import MemoryQueue
+from cardroom.services.match.model import SeatSpec
+from cardroom.services.match.server import MatchServer
+from cardroom.services.match.server import create_server as create_match_server
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.server import create_server as create_solver_server
+from cardroom.shared.proto.cardroom.v1 import bot_pb2, common_pb2, match_pb2, solver_pb2
 
 Code = grpc.StatusCode
 BOT_TOKEN = "bot-token-for-fuzzing"

@@ -1,6 +1,6 @@
 """The engine packages keep one layout: same module names for the same roles, no import
 cycles (TYPE_CHECKING imports included), every module importable on its own, and no I/O
-or RPC dependency anywhere under shared.games."""
+or RPC dependency anywhere under cardroom.shared.games."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ ALLOWED_TOP = {
     "__future__", "collections", "copy", "dataclasses", "enum", "fractions", "functools",
     "importlib", "inspect", "json", "math", "random", "secrets", "types", "typing",
 }
-ALLOWED_SHARED = {"shared.errors", "shared.arith", "shared.quoting", "shared.games"}
+ALLOWED_SHARED = {"cardroom.shared.errors", "cardroom.shared.arith", "cardroom.shared.quoting",
+                  "cardroom.shared.games"}
 
 
 def _module_name(path: Path) -> str:
@@ -69,7 +70,7 @@ GRAPH = {name: {m for m in _imports(name, path) if m in MODULES and m != name}
 
 
 def _cycle() -> list[str] | None:
-    """One import cycle among the shared.games modules, or None."""
+    """One import cycle among the cardroom.shared.games modules, or None."""
     done: set[str] = set()
     stack: list[str] = []
     on_stack: set[str] = set()
@@ -109,7 +110,7 @@ def test_games_cycle_detection_sees_type_checking_imports(tmp_path: Path) -> Non
     view = GAMES_DIR / "vivo" / "view.py"
     probe = tmp_path / "view.py"
     probe.write_text(view.read_text() + "\nif TYPE_CHECKING:\n    from .state import State\n")
-    assert "shared.games.vivo.state" in _imports("shared.games.vivo.view", probe)
+    assert "cardroom.shared.games.vivo.state" in _imports("cardroom.shared.games.vivo.view", probe)
 
 
 @pytest.mark.parametrize("name", sorted(MODULES))
@@ -152,8 +153,8 @@ def test_games_roles_have_the_same_names(game: str) -> None:
     names = {p.stem for p in (GAMES_DIR / game).glob("*.py")}
     assert {"config", "deal", "rules", "view", "serial", "state"} <= names
     assert not names & RETIRED
-    config = __import__(f"shared.games.{game}.config", fromlist=["GAME"])
-    package = __import__(f"shared.games.{game}", fromlist=["GAME"])
+    config = __import__(f"cardroom.shared.games.{game}.config", fromlist=["GAME"])
+    package = __import__(f"cardroom.shared.games.{game}", fromlist=["GAME"])
     assert config.GAME == package.GAME == game
 
 
@@ -161,7 +162,8 @@ def test_games_roles_have_the_same_names(game: str) -> None:
 def test_games_views_read_the_rules_not_the_state(game: str) -> None:
     """view, serial, scoring and playout sit below state.py: they never import it."""
     for role in ("view", "serial", "scoring", "playout", "rules"):
-        module = f"shared.games.{game}.{role}"
+        module = f"cardroom.shared.games.{game}.{role}"
         if module in GRAPH:
-            assert f"shared.games.{game}.state" not in GRAPH[module]
-            assert f"shared.games.{game}.rules" in GRAPH[module] or role in ("rules", "scoring")
+            assert f"cardroom.shared.games.{game}.state" not in GRAPH[module]
+            assert (f"cardroom.shared.games.{game}.rules" in GRAPH[module]
+                    or role in ("rules", "scoring"))

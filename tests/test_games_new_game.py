@@ -1,4 +1,4 @@
-"""Every engine's new_game takes the same arguments (shared.games.base): the game's Config
+"""Every engine's new_game takes the same arguments (cardroom.shared.games.base): the game's Config
 or a mapping of options, an int seed or None, a deal mapping, its JSON text or None, and a
 keyword-only `now`. The same calls are made for all three games."""
 
@@ -12,9 +12,9 @@ from typing import Any
 
 import pytest
 
-from shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
-from shared.games import registry
-from shared.games.livemix.cards import names_of
+from cardroom.shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
+from cardroom.shared.games import registry
+from cardroom.shared.games.livemix.cards import names_of
 
 GAMES = registry.GAMES
 OPTIONS: dict[str, dict[str, Any]] = {

@@ -8,7 +8,7 @@ import random
 import pytest
 from test_livemix_support import Trick, play, scripted_round
 
-from shared.errors import (
+from cardroom.shared.errors import (
     GameOver,
     IllegalMove,
     InvalidArgument,
@@ -17,9 +17,9 @@ from shared.errors import (
     MalformedAction,
     NotYourTurn,
 )
-from shared.games import livemix, registry
-from shared.games.base import STATE_FORMAT
-from shared.games.livemix.cards import CARD_NAMES
+from cardroom.shared.games import livemix, registry
+from cardroom.shared.games.base import STATE_FORMAT
+from cardroom.shared.games.livemix.cards import CARD_NAMES
 
 CUSTOM_ROSTER = ["A:2", "A:5", "A:8", "A:11", "B:heart", "B:gem", "B:flower", "B:moon",
                  "C:1", "C:4", "C:7", "C:10"]

@@ -13,8 +13,8 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.errors import IllegalMove
-from shared.games import livemix
+from cardroom.shared.errors import IllegalMove
+from cardroom.shared.games import livemix
 
 PLAYERS = st.sampled_from([3, 4])
 SEEDS = st.integers(0, 2**32)

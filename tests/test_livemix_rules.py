@@ -7,9 +7,9 @@ import json
 import pytest
 from test_livemix_support import Trick, of_type, play, scripted_round
 
-from shared.errors import GameOver, InvalidConfig
-from shared.games import livemix
-from shared.games.livemix.scoring import RoundRecord, winners
+from cardroom.shared.errors import GameOver, InvalidConfig
+from cardroom.shared.games import livemix
+from cardroom.shared.games.livemix.scoring import RoundRecord, winners
 
 # The rulebook's 4-player example. Player 1 is seat 0, Player 2 seat 1; seats 2 and 3 leave
 # during tricks 4 and 6 (two Members of group A / group B). No [9] is played before trick 8.

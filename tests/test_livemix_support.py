@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games import livemix
-from shared.games.livemix.cards import CARD_NAMES, DEFAULT_ROSTER
+from cardroom.shared.games import livemix
+from cardroom.shared.games.livemix.cards import CARD_NAMES, DEFAULT_ROSTER
 
 Trick = list[tuple[int, str]]
 LETTERS = "HGFM"

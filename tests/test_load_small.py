@@ -14,8 +14,8 @@ import grpc
 import pytest
 
 from bench.load import Load, Result, Stack, plan, replay_problem, report, tasks_left
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 
 @pytest.fixture(scope="module")

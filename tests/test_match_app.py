@@ -10,11 +10,11 @@ from support.blocking import run, unwrap
 from support.match_fixtures import STORES, all_keys, new_service, store_for
 from support.match_play import Clock, choose_move, hands_seen
 
-from services.match.app import MatchService
-from services.match.bots import MemoryQueue
-from services.match.model import BOT, HUMAN, OPEN_SEAT, ClockSpec, SeatSpec
-from services.match.repo import MatchRepo, key_for
-from shared.errors import (
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.bots import MemoryQueue
+from cardroom.services.match.model import BOT, HUMAN, OPEN_SEAT, ClockSpec, SeatSpec
+from cardroom.services.match.repo import MatchRepo, key_for
+from cardroom.shared.errors import (
     GameOver,
     IllegalMove,
     InvalidArgument,
@@ -28,7 +28,7 @@ from shared.errors import (
     Unauthenticated,
     WrongPhase,
 )
-from shared.games import registry
+from cardroom.shared.games import registry
 
 ADMIN = "admin-secret"
 
@@ -361,7 +361,7 @@ def test_a_move_costs_two_round_trips(service: MatchService, repo: MatchRepo) ->
 
 
 def test_state_cache_serves_only_the_exact_version_as_a_private_copy() -> None:
-    from services.match.cache import StateCache
+    from cardroom.services.match.cache import StateCache
 
     cache = StateCache(capacity=2)
     config = registry.make_config("vivo", {"players": 3})
@@ -380,7 +380,7 @@ def test_state_cache_serves_only_the_exact_version_as_a_private_copy() -> None:
 
 def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
                                                                 clock: Clock) -> None:
-    from services.match.cache import StateCache
+    from cardroom.services.match.cache import StateCache
 
     one = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
     two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
@@ -401,7 +401,7 @@ def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
 
 
 def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clock) -> None:
-    from services.match.cache import StateCache
+    from cardroom.services.match.cache import StateCache
 
     one = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
     two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())

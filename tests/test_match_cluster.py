@@ -24,11 +24,11 @@ from support.redis_cluster import RedisClusterServers
 from support.redis_server import RedisServer
 
 from bench.load import replay_problem
-from services.bot.worker import start_worker
-from services.match import mapping
-from services.match.repo import INDEX_SHARDS, key_for
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match import mapping
+from cardroom.services.match.repo import INDEX_SHARDS, key_for
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-cluster-tests"
 Code = grpc.StatusCode

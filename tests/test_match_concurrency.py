@@ -23,11 +23,11 @@ from support.match_client import (
 )
 from support.match_play import find_claim
 
-from services.match import mapping
-from services.match.bots import DEFAULT_QUEUE, TASK_NAME, bot_request_id
-from services.match.repo import MatchRepo
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match import mapping
+from cardroom.services.match.bots import DEFAULT_QUEUE, TASK_NAME, bot_request_id
+from cardroom.services.match.repo import MatchRepo
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 
 @pytest.fixture

@@ -12,9 +12,9 @@ from grpc_status import rpc_status
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 
-from services.match import mapping
-from shared.proto.cardroom.v1 import common_pb2
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match import mapping
+from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 Code = grpc.StatusCode
 

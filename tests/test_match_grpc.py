@@ -17,10 +17,10 @@ from support.match_client import (
 from support.match_fixtures import STORES, store_for
 from support.match_play import hands_seen
 
-from services.match import mapping
-from services.match.server import MatchServer
-from shared.games import registry
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match import mapping
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 TURN_BASED = {"hourglass_seconds": 0}
 MATCHES = [("livemix", 3, {}), ("livemix", 4, {}), ("vivo", 3, {}), ("vivo", 4, {}),

@@ -14,10 +14,10 @@ import redis
 from support.blocking import run
 from support.redis_server import RedisServer
 
-from services.match import health
-from services.match.health import ALWAYS, EVERYSEC, OFF, RedisHealth
-from services.match.repo import MatchRepo
-from services.match.settings import MatchSettings
+from cardroom.services.match import health
+from cardroom.services.match.health import ALWAYS, EVERYSEC, OFF, RedisHealth
+from cardroom.services.match.repo import MatchRepo
+from cardroom.services.match.settings import MatchSettings
 
 MB = 1 << 20
 

@@ -7,7 +7,7 @@ from support.grpc_servers import channel_to
 from support.launcher import launched
 from support.match_client import GAME_ENUM, Client
 
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 
 def test_make_run_launcher_serves_a_move_and_stops_on_ctrl_c() -> None:

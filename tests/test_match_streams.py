@@ -21,10 +21,10 @@ from support.grpc_servers import HOST, channel_to
 from support.match_client import GAME_ENUM, Client, auth, match_server, play_turn
 
 from bench.load import ServiceProcess
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
-from shared.rpc.errors import error_reason
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.rpc.errors import error_reason
 
 Code = grpc.StatusCode
 
@@ -206,7 +206,7 @@ async def _sample(server: MatchServer, limit: str) -> float:
 
 def test_sigterm_ends_open_streams_for_a_resume_and_exits_within_the_grace(
         redis_url: str, tmp_path: Path) -> None:
-    process = ServiceProcess("services.match", {"REDIS_URL": redis_url,
+    process = ServiceProcess("cardroom.services.match", {"REDIS_URL": redis_url,
                                                 "CELERY_BROKER_URL": redis_url},
                              tmp_path / "match.log")
     process.start()
@@ -303,7 +303,7 @@ def test_unary_calls_past_max_active_are_refused_while_health_answers(
 
 
 def test_sigterm_lets_unary_calls_in_flight_finish(redis_url: str, tmp_path: Path) -> None:
-    process = ServiceProcess("services.match", {"REDIS_URL": redis_url,
+    process = ServiceProcess("cardroom.services.match", {"REDIS_URL": redis_url,
                                                 "CELERY_BROKER_URL": redis_url},
                              tmp_path / "match.log")
     process.start()

@@ -14,12 +14,12 @@ from support.match_fixtures import all_keys, new_service
 from support.match_play import Clock
 
 from bench.load import RedisProcess
-from services.match.app import MatchService
-from services.match.bots import MemoryQueue
-from services.match.metrics import MatchMetrics
-from services.match.model import BOT, HUMAN, SeatSpec
-from services.match.repo import MatchRepo
-from services.match.timers import TimerLoop
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.bots import MemoryQueue
+from cardroom.services.match.metrics import MatchMetrics
+from cardroom.services.match.model import BOT, HUMAN, SeatSpec
+from cardroom.services.match.repo import MatchRepo
+from cardroom.services.match.timers import TimerLoop
 
 LOBBY_KEYS = "cardroom:{lobby:*}:*"
 

@@ -10,11 +10,11 @@ from support.blocking import run, unwrap
 from support.match_fixtures import STORES, new_service, store_for, tick
 from support.match_play import Clock
 
-from services.match import model
-from services.match.app import MatchService
-from services.match.bots import MemoryQueue
-from services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
-from services.match.repo import MatchRepo, TimerEntry
+from cardroom.services.match import model
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.bots import MemoryQueue
+from cardroom.services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
+from cardroom.services.match.repo import MatchRepo, TimerEntry
 
 ADMIN = "admin"
 
@@ -123,7 +123,7 @@ class _RefusingQueue(MemoryQueue):
 async def _loop_for(service: MatchService, seconds: float) -> None:
     """Run a replica's timer loop, polling every 10 ms, for `seconds`; then stop it as a
     replica does."""
-    from services.match.timers import TimerLoop
+    from cardroom.services.match.timers import TimerLoop
 
     loop = TimerLoop(service, interval_s=0.01)
     loop.start()

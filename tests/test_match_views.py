@@ -13,12 +13,12 @@ from support.blocking import run, unwrap
 from support.match_fixtures import new_service
 from support.match_play import Clock, hands_seen
 
-from services.match import views
-from services.match.app import MatchService
-from services.match.bots import MemoryQueue
-from services.match.model import HUMAN, OPEN_SEAT, SeatSpec
-from services.match.repo import MatchRepo
-from shared.errors import InvalidArgument
+from cardroom.services.match import views
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.bots import MemoryQueue
+from cardroom.services.match.model import HUMAN, OPEN_SEAT, SeatSpec
+from cardroom.services.match.repo import MatchRepo
+from cardroom.shared.errors import InvalidArgument
 
 ADMIN = "admin"
 

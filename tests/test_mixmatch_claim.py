@@ -9,9 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.arith import ArithRules
-from shared.errors import InvalidArgument, MalformedAction
-from shared.games.mixmatch import (
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.errors import InvalidArgument, MalformedAction
+from cardroom.shared.games.mixmatch import (
     MAX_CLAIM_LENGTH,
     MAX_DEPTH,
     BinOp,

@@ -18,8 +18,8 @@ from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, auth, match_server
 from support.redis_server import RedisServer
 
-from services.match import mapping
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match import mapping
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 MALFORMED = ["", "2 x", "024*02", "0x10", "2\n*24", "2\u00a0*24", "2*\u0662\u0664"]
 

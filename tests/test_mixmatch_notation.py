@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from shared.errors import MalformedAction
-from shared.games.mixmatch import Action, Config, new_game, parse_action, parse_expression
-from shared.games.mixmatch.deal import stacked_deal
+from cardroom.shared.errors import MalformedAction
+from cardroom.shared.games.mixmatch import Action, Config, new_game, parse_action, parse_expression
+from cardroom.shared.games.mixmatch.deal import stacked_deal
 
 DOCS = Path(__file__).resolve().parents[1] / "docs" / "rules" / "mixmatch.md"
 

@@ -12,11 +12,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.arith import combine
-from shared.errors import CardroomError, IllegalMove, MalformedAction
-from shared.games.base import SIMULTANEOUS
-from shared.games.mixmatch import Config, State, from_json, new_game, replay
-from shared.games.mixmatch.deal import shuffled_deck
+from cardroom.shared.arith import combine
+from cardroom.shared.errors import CardroomError, IllegalMove, MalformedAction
+from cardroom.shared.games.base import SIMULTANEOUS
+from cardroom.shared.games.mixmatch import Config, State, from_json, new_game, replay
+from cardroom.shared.games.mixmatch.deal import shuffled_deck
 
 
 @st.composite

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from shared.errors import GameOver, IllegalMove, InvalidArgument, MalformedAction
-from shared.games.base import SIMULTANEOUS
-from shared.games.mixmatch import Config, State, from_json, new_game, replay, stacked_deal
+from cardroom.shared.errors import GameOver, IllegalMove, InvalidArgument, MalformedAction
+from cardroom.shared.games.base import SIMULTANEOUS
+from cardroom.shared.games.mixmatch import Config, State, from_json, new_game, replay, stacked_deal
 
 
 def stacked(top: list[int], rolls: Any = ((40, 8),), now: float = 0.0,

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from shared.arith import ArithRules
-from shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
-from shared.games.mixmatch import Config, new_game, stacked_deal
-from shared.games.mixmatch.config import BLACK_DIE, DEFAULT_DECK, TENS_DIE, UNITS_DIE
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
+from cardroom.shared.games.mixmatch import Config, new_game, stacked_deal
+from cardroom.shared.games.mixmatch.config import BLACK_DIE, DEFAULT_DECK, TENS_DIE, UNITS_DIE
 
 
 def test_mixmatch_m1_default_deck_is_1_to_28_twice() -> None:

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from shared.errors import IllegalMove, NotYourTurn
-from shared.games.mixmatch import Config, State, new_game, stacked_deal
-from shared.games.mixmatch.config import BLACK_DIE, UNITS_DIE
+from cardroom.shared.errors import IllegalMove, NotYourTurn
+from cardroom.shared.games.mixmatch import Config, State, new_game, stacked_deal
+from cardroom.shared.games.mixmatch.config import BLACK_DIE, UNITS_DIE
 
 
 def stacked(top: list[int], rolls: Any = ((40, 8),), now: float = 0.0,

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shared.rpc.codegen import OUT_DIR, PROTO_ROOT, ROOT, generate, generated_files
+from cardroom.shared.rpc.codegen import OUT_DIR, PROTO_ROOT, ROOT, generate, generated_files
 
 BUF = Path(sys.executable).parent / "buf"
 

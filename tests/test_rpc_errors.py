@@ -10,9 +10,9 @@ from google.rpc import error_details_pb2
 from support.grpc_servers import channel_to, serving
 from support.probe import SECRET, call_count, call_echo, probe_service
 
-from shared import errors
-from shared.proto.cardroom.v1 import common_pb2
-from shared.rpc.errors import (
+from cardroom.shared import errors
+from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.rpc.errors import (
     DOMAIN,
     INTERNAL_MESSAGE,
     details_of,

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from shared.rpc.logging import configure_logging
+from cardroom.shared.rpc.logging import configure_logging
 
 
 @pytest.fixture

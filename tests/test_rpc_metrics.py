@@ -9,7 +9,7 @@ import pytest
 from support.grpc_servers import channel_to, health_status, sample, scrape, serving
 from support.probe import SERVICE, call_count, call_echo, probe_service
 
-from shared.rpc.server import Server
+from cardroom.shared.rpc.server import Server
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""A busy or stopping server as a real process (`python -m services.solver`): health still
+"""A busy or stopping server as a real process (`python -m cardroom.services.solver`): health still
 answers with every worker busy, calls past the queue are refused, SIGTERM drains."""
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from support.grpc_servers import (
     start_service,
 )
 
-from services.solver.server import MAX_WORKERS
-from shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
+from cardroom.services.solver.server import MAX_WORKERS
+from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
 
 SERVICE = "cardroom.v1.SolverService"
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -33,7 +33,7 @@ HARD = solver_pb2.SolveRequest(cards=list(range(1000, 984, -1)), target=99989)
 @contextmanager
 def solver(env: dict[str, str]) -> Iterator[ServiceProcess]:
     """A solver process with `env`, stopped (SIGTERM) at the end."""
-    process = start_service("services.solver", env)
+    process = start_service("cardroom.services.solver", env)
     try:
         yield process
     finally:
@@ -115,7 +115,7 @@ def test_a_queued_call_whose_deadline_passes_is_deadline_exceeded() -> None:
 def test_sigterm_lets_searches_in_flight_finish_then_exits() -> None:
     # A 3 s search (its deadline) and a 7 s one (the server's cap): both longer than the
     # 5 s the servers used to give, both within the default GRPC_DRAIN_SECONDS (20 s).
-    process = start_service("services.solver", {"SOLVER_MAX_SECONDS": "7"})
+    process = start_service("cardroom.services.solver", {"SOLVER_MAX_SECONDS": "7"})
     with futures.ThreadPoolExecutor(2) as pool:
         try:
             short = pool.submit(solve, process.grpc_port, 3.5)
@@ -148,7 +148,7 @@ def test_sigterm_lets_searches_in_flight_finish_then_exits() -> None:
 
 
 def test_sigterm_cuts_calls_still_running_once_the_drain_time_is_over() -> None:
-    process = start_service("services.solver", {"SOLVER_MAX_SECONDS": "8",
+    process = start_service("cardroom.services.solver", {"SOLVER_MAX_SECONDS": "8",
                                                 "GRPC_DRAIN_SECONDS": "1"})
     with futures.ThreadPoolExecutor(1) as pool:
         try:

@@ -19,7 +19,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, serving
 from support.probe import SERVICE, call_count, call_echo, probe_service
 
-from shared.rpc.server import create_server, open_channel, server_options
+from cardroom.shared.rpc.server import create_server, open_channel, server_options
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from shared.errors import InvalidConfig
-from shared.rpc.settings import Settings
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.settings import Settings
 
 
 @pytest.mark.parametrize(("process", "grpc_port", "metrics_port"), [

@@ -17,8 +17,8 @@ import redis
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 
-from services.match.server import MatchServer
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-admin-tests"
 Code = grpc.StatusCode

@@ -35,12 +35,12 @@ from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, auth, match_server
 from support.match_play import choose_move, hands_seen
 
-from services.match import mapping
-from services.match.server import MatchServer
-from shared.games import registry
-from shared.proto.cardroom.v1 import common_pb2
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.rpc.errors import details_of
+from cardroom.services.match import mapping
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.games import registry
+from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.rpc.errors import details_of
 
 BOT_TOKEN = "bot-token-for-hidden-information"
 #: VIVO's harmony cards: the current and the next one are public, the order after is not.

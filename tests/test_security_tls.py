@@ -24,8 +24,8 @@ import redis
 from support.grpc_servers import ServiceProcess, start_service
 from support.redis_server import RedisServer
 
-from services.bot.worker import start_worker
-from shared.proto.cardroom.v1 import (
+from cardroom.services.bot.worker import start_worker
+from cardroom.shared.proto.cardroom.v1 import (
     bot_pb2,
     bot_pb2_grpc,
     common_pb2,
@@ -33,7 +33,7 @@ from shared.proto.cardroom.v1 import (
     solver_pb2,
     solver_pb2_grpc,
 )
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-tls-tests"
 Code = grpc.StatusCode
@@ -157,7 +157,7 @@ def mutual(certs: Certificates, redis_db: str) -> Iterator[dict[str, ServiceProc
         for name in ("match", "solver"):
             started[name] = start_service(f"services.{name}", env)
         match_addr = f"localhost:{started['match'].grpc_port}"
-        started["bot"] = start_service("services.bot", {**env, "MATCH_ADDR": match_addr})
+        started["bot"] = start_service("cardroom.services.bot", {**env, "MATCH_ADDR": match_addr})
         worker = start_worker({**_tls_env(redis_db, certs.client, certs.ca),
                                "MATCH_ADDR": match_addr}, concurrency=1, hostname="tls@%h")
         yield started
@@ -215,7 +215,7 @@ def test_tls_mutual_refuses_every_other_client(certs: Certificates,
 
 def test_tls_server_only_a_worker_that_trusts_the_ca_plays_its_bots(
         certs: Certificates, redis_db: str) -> None:
-    match = start_service("services.match", _tls_env(redis_db, certs.server, None))
+    match = start_service("cardroom.services.match", _tls_env(redis_db, certs.server, None))
     worker = None
     try:
         # The worker presents no certificate: it only checks the service's (TLS_CA_FILE).

@@ -26,14 +26,14 @@ from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 from support.redis_server import RedisServer
 
 from bench.load import ServiceProcess
-from services.bot.celery_app import BotSettings
-from services.bot.server import create_server as create_bot_server
-from services.bot.worker import start_worker
-from services.match import model
-from services.match.server import MatchServer
-from shared.errors import Unauthenticated
-from shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.bot.celery_app import BotSettings
+from cardroom.services.bot.server import create_server as create_bot_server
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match import model
+from cardroom.services.match.server import MatchServer
+from cardroom.shared.errors import Unauthenticated
+from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 Code = grpc.StatusCode
 BOT_TOKEN = "bot-token-for-token-tests"
@@ -236,9 +236,9 @@ def test_tokens_never_appear_in_any_log_at_debug(redis_server: RedisServer,
         db.flushdb()
     env = {"REDIS_URL": url, "CELERY_BROKER_URL": url, "LOG_LEVEL": "DEBUG",
            "ADMIN_TOKEN": ADMIN, "BOT_TOKEN": BOT_TOKEN, "MATCH_TIMER_INTERVAL": "0.05"}
-    match = ServiceProcess("services.match", env, tmp_path / "match.log")
+    match = ServiceProcess("cardroom.services.match", env, tmp_path / "match.log")
     match.start()
-    bots = ServiceProcess("services.bot", {**env, "MATCH_ADDR": match.address},
+    bots = ServiceProcess("cardroom.services.bot", {**env, "MATCH_ADDR": match.address},
                           tmp_path / "bot.log")
     worker = None
     tokens: list[str] = [ADMIN, BOT_TOKEN]

@@ -10,10 +10,10 @@ import pytest
 from solver_reference import max_cards, values_by_subset
 from support.cpu import cpu_spent
 
-from shared.arith import ArithRules, Num
-from shared.errors import InvalidArgument
-from shared.games.mixmatch.claim import check_claim, parse_expression
-from shared.solver import BestResult, best
+from cardroom.shared.arith import ArithRules, Num
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.games.mixmatch.claim import check_claim, parse_expression
+from cardroom.shared.solver import BestResult, best
 
 DEFAULT = ArithRules()
 NEGATIVE = ArithRules(allow_negative=True)

@@ -23,11 +23,11 @@ import pytest
 from support.grpc_servers import HOST, channel_to, local_settings
 
 from bench.solver_rules import busy_cpu as spinning
-from services.solver.config import MIN_DEADLINE_SECONDS, SolverConfig
-from services.solver.server import create_server
-from shared.arith import ArithRules
-from shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
-from shared.solver import OVERRUN_MARGIN_S, all_optimal, best, profile, reachable
+from cardroom.services.solver.config import MIN_DEADLINE_SECONDS, SolverConfig
+from cardroom.services.solver.server import create_server
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
+from cardroom.shared.solver import OVERRUN_MARGIN_S, all_optimal, best, profile, reachable
 
 PRIMES = [997, 991, 983, 977, 971, 967, 953, 947, 941, 937, 929, 919, 911, 907, 887, 883]
 BOTH = ArithRules(allow_negative=True, allow_fractions=True)

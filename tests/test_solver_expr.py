@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.arith import OPS, ArithRules
-from shared.errors import CardroomError
-from shared.games.mixmatch.claim import BinOp, Number, check_claim, parse_expression
-from shared.solver.expr import Solution, Tree, canonical, evaluate, steps_value, tree_cards
+from cardroom.shared.arith import OPS, ArithRules
+from cardroom.shared.errors import CardroomError
+from cardroom.shared.games.mixmatch.claim import BinOp, Number, check_claim, parse_expression
+from cardroom.shared.solver.expr import Solution, Tree, canonical, evaluate, steps_value, tree_cards
 
 DEFAULT = ArithRules()
 NEGATIVE = ArithRules(allow_negative=True)

@@ -11,10 +11,10 @@ from functools import cache
 
 import pytest
 
-from shared.arith import ArithRules
-from shared.games.mixmatch import check_claim
-from shared.solver import all_optimal, best, profile
-from shared.solver.best import stricter
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.games.mixmatch import check_claim
+from cardroom.shared.solver import all_optimal, best, profile
+from cardroom.shared.solver.best import stricter
 
 DEFAULT = ArithRules()
 NEGATIVE = ArithRules(allow_negative=True)

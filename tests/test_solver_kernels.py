@@ -1,4 +1,4 @@
-"""The solver's set kernels say exactly what shared.arith.combine says (ruling M3)."""
+"""The solver's set kernels say exactly what cardroom.shared.arith.combine says (ruling M3)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_reference import values_by_subset
 
-from shared.arith import OPS, ArithRules, Num, combine
-from shared.solver.kernels import Integers, PositiveInts, Rationals, kernel_for
+from cardroom.shared.arith import OPS, ArithRules, Num, combine
+from cardroom.shared.solver.kernels import Integers, PositiveInts, Rationals, kernel_for
 
 DEFAULT = ArithRules()
 NEGATIVE = ArithRules(allow_negative=True)

@@ -7,7 +7,7 @@ from itertools import combinations
 
 import pytest
 
-from shared.solver.multiset import blocks_with_first, splits, sub_multisets
+from cardroom.shared.solver.multiset import blocks_with_first, splits, sub_multisets
 
 BOARDS = [(1, 2, 3, 4), (2, 2, 3), (5, 5, 5, 5), (1, 1, 2, 2, 3, 3), (7,)]
 

@@ -14,7 +14,7 @@ from math import prod
 
 import pytest
 
-from shared.solver.best import best
+from cardroom.shared.solver.best import best
 
 
 def test_solver_best_finds_the_product_whose_factor_is_exactly_target_over_the_rest() -> None:

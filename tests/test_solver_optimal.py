@@ -10,11 +10,11 @@ import pytest
 from solver_reference import class_counts
 from support.cpu import cpu_spent
 
-from shared.arith import ArithRules, Num
-from shared.errors import InvalidArgument
-from shared.games.mixmatch.claim import BinOp, Number, check_claim, parse_expression
-from shared.solver import all_optimal, count_trees, profile
-from shared.solver.expr import Tree, canonical
+from cardroom.shared.arith import ArithRules, Num
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.games.mixmatch.claim import BinOp, Number, check_claim, parse_expression
+from cardroom.shared.solver import all_optimal, count_trees, profile
+from cardroom.shared.solver.expr import Tree, canonical
 
 DEFAULT = ArithRules()
 NEGATIVE = ArithRules(allow_negative=True)

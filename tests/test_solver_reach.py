@@ -8,9 +8,9 @@ import pytest
 from solver_reference import values_by_subset
 from support.cpu import cpu_spent
 
-from shared.arith import ArithRules, Num
-from shared.errors import InvalidArgument
-from shared.solver import reachable
+from cardroom.shared.arith import ArithRules, Num
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.solver import reachable
 
 DEFAULT = ArithRules()
 NEGATIVE = ArithRules(allow_negative=True)

@@ -6,25 +6,25 @@ from fractions import Fraction
 
 import pytest
 
-from services.solver import mapping
-from services.solver.config import (
+from cardroom.services.solver import mapping
+from cardroom.services.solver.config import (
     DEFAULT_MAX_SECONDS,
     MIN_BUDGET_SECONDS,
     MIN_DEADLINE_SECONDS,
     PROBE_BUDGET_SECONDS,
     SolverConfig,
 )
-from services.solver.validation import (
+from cardroom.services.solver.validation import (
     board_violations,
     expression_violations,
     limit_violations,
     reach_violations,
 )
-from shared import solver
-from shared.arith import ArithRules
-from shared.errors import InvalidConfig, InvalidFields
-from shared.games.mixmatch import check_claim
-from shared.proto.cardroom.v1 import common_pb2, solver_pb2
+from cardroom.shared import solver
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.errors import InvalidConfig, InvalidFields
+from cardroom.shared.games.mixmatch import check_claim
+from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2
 
 # The rulebook's example: dice total 48, cards 12, 24, 7, 2, 6.
 EXAMPLE_CARDS = [12, 24, 7, 2, 6]

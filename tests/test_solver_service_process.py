@@ -1,4 +1,5 @@
-"""`python -m services.solver` as a real process: ports from its log, calls, metrics, SIGTERM."""
+"""`python -m cardroom.services.solver` as a real process: ports from its log, calls, metrics,
+SIGTERM."""
 
 from __future__ import annotations
 
@@ -25,8 +26,8 @@ from support.grpc_servers import (
     start_service,
 )
 
-from shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
-from shared.rpc.errors import field_violations
+from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
+from cardroom.shared.rpc.errors import field_violations
 
 SERVICE = "cardroom.v1.SolverService"
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -36,7 +37,7 @@ NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
 @pytest.fixture(scope="module")
 def proc() -> Iterator[ServiceProcess]:
     """One solver process for the module, stopped at its end."""
-    service = start_service("services.solver")
+    service = start_service("cardroom.services.solver")
     try:
         yield service
     finally:
@@ -90,7 +91,7 @@ def _watch(port: int, seen: list[int], calls: list[Any]) -> None:
 
 
 def test_sigterm_flips_health_then_exits_cleanly() -> None:
-    service = start_service("services.solver")
+    service = start_service("cardroom.services.solver")
     seen: list[int] = []
     calls: list[Any] = []
     watcher = threading.Thread(target=_watch, args=(service.grpc_port, seen, calls))
@@ -112,7 +113,7 @@ def test_sigterm_flips_health_then_exits_cleanly() -> None:
 
 def test_bad_setting_stops_the_process_with_the_reason() -> None:
     env = {**os.environ, "GRPC_PORT": "http"}
-    result = subprocess.run([sys.executable, "-m", "services.solver"], env=env, cwd=ROOT,
+    result = subprocess.run([sys.executable, "-m", "cardroom.services.solver"], env=env, cwd=ROOT,
                             capture_output=True, text=True, timeout=60)
     assert result.returncode == 2
     assert "GRPC_PORT must be a port number" in result.stderr

@@ -8,7 +8,7 @@ from collections import Counter
 
 import pytest
 
-from shared.errors import (
+from cardroom.shared.errors import (
     GameOver,
     IllegalMove,
     InvalidArgument,
@@ -17,8 +17,8 @@ from shared.errors import (
     MalformedAction,
     NotYourTurn,
 )
-from shared.games import vivo
-from shared.games.base import STATE_FORMAT
+from cardroom.shared.games import vivo
+from cardroom.shared.games.base import STATE_FORMAT
 
 THREE = vivo.Config(players=3)
 FOUR = vivo.Config(players=4)

@@ -13,8 +13,8 @@ from collections.abc import Iterator
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from shared.errors import IllegalMove
-from shared.games import vivo
+from cardroom.shared.errors import IllegalMove
+from cardroom.shared.games import vivo
 
 COUNT = {"SOLO": 1, "DUET": 2, "TRIO": 3, "QUARTET": 4}
 SUITS = set("RGBY")

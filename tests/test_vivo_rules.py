@@ -9,8 +9,8 @@ import json
 
 import pytest
 
-from shared.errors import IllegalMove
-from shared.games import vivo
+from cardroom.shared.errors import IllegalMove
+from cardroom.shared.games import vivo
 
 ORDER = ["SOLO", "DUET", "TRIO", "QUARTET"]
 DECK = {3: {"SOLO": 4, "DUET": 4, "TRIO": 4}, 4: {"SOLO": 3, "DUET": 3, "TRIO": 3, "QUARTET": 3}}

@@ -1,11 +1,12 @@
 """The bot service: Celery workers that play bot seats, and cardroom.v1.BotService.
 
-- Workers: ``celery -A services.bot.celery_app worker -Q cardroom.bots,cardroom.bots.search``
-  play the bot seats of matches (services.bot.tasks); they scale by adding workers.
-- API: ``python -m services.bot`` serves SuggestMove and ListPolicies on GRPC_PORT (50052)
+- Workers: ``celery -A cardroom.services.bot.celery_app worker -Q cardroom.bots,
+  cardroom.bots.search``
+  play the bot seats of matches (cardroom.services.bot.tasks); they scale by adding workers.
+- API: ``python -m cardroom.services.bot`` serves SuggestMove and ListPolicies on GRPC_PORT (50052)
   with metrics on METRICS_PORT (9102).
 
-Settings are read from the environment (services.bot.celery_app.BotSettings and
+Settings are read from the environment (cardroom.services.bot.celery_app.BotSettings and
 CONVENTIONS.md); docs/bots-workers.md describes them and how to run and scale workers.
 """
 

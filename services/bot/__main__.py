@@ -1,4 +1,8 @@
-"""`python -m services.bot`: serve cardroom.v1.BotService until SIGTERM or SIGINT."""
+"""`python -m cardroom.services.bot`: serve cardroom.v1.BotService until SIGTERM or SIGINT.
+
+From a checkout's root `python -m services.bot` runs it too; the imports here are absolute
+(cardroom.*) so that form loads no module of the project twice.
+"""
 
 from __future__ import annotations
 
@@ -9,19 +13,20 @@ from prometheus_client import REGISTRY  # isort: skip
 import logging
 import sys
 
-from shared.errors import InvalidConfig
-from shared.rpc.logging import configure_logging
-from shared.rpc.main import serve_until_signalled
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.logging import configure_logging
+from cardroom.shared.rpc.main import serve_until_signalled
 
-from .celery_app import BotSettings
-from .server import create_server
-
-log = logging.getLogger("services.bot")
+log = logging.getLogger("cardroom.services.bot")
 
 
 def main() -> int:
     """Run the bot API in the foreground; the exit status."""
     try:
+        # The Celery app is built from the environment as its module is imported, so a bad
+        # setting surfaces at these imports: they stay inside the try.
+        from cardroom.services.bot.celery_app import BotSettings
+        from cardroom.services.bot.server import create_server
         settings = BotSettings.from_env("bot")
     except InvalidConfig as err:
         print(f"bot: {err.reason}", file=sys.stderr)

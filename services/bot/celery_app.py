@@ -1,8 +1,8 @@
 """The Celery app of the bot workers, and every setting of the bot processes (one module).
 
-Start a worker with ``celery -A services.bot.celery_app worker -Q cardroom.bots`` (and/or
+Start a worker with ``celery -A cardroom.services.bot.celery_app worker -Q cardroom.bots`` (and/or
 ``cardroom.bots.search``); docs/bots-workers.md has the rest. The API process
-(``python -m services.bot``) uses the same app to send suggestions and read their answers.
+(``python -m cardroom.services.bot``) uses the same app to send suggestions and read their answers.
 """
 
 from __future__ import annotations
@@ -15,13 +15,13 @@ from typing import Any
 
 from celery import Celery, signals  # type: ignore[import-untyped]
 
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
-from shared import broker as transports
-from shared.bots import list_policies
-from shared.bots.base import SEARCH
-from shared.errors import InvalidConfig
-from shared.rpc.logging import configure_logging
-from shared.rpc.settings import Settings
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
+from cardroom.shared import broker as transports
+from cardroom.shared.bots import list_policies
+from cardroom.shared.bots.base import SEARCH
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.logging import configure_logging
+from cardroom.shared.rpc.settings import Settings
 
 #: Task names (the match service sends TASK_NAME by name; the other two are the worker's own).
 TAKE_TURN = TASK_NAME
@@ -35,7 +35,7 @@ class BotSettings:
 
     common: Settings
     #: CELERY_RESULT_BACKEND: where suggestions' answers wait for the bot API (default: the
-    #: broker if a Redis, else REDIS_URL if one Redis, else rpc://; shared.broker).
+    #: broker if a Redis, else REDIS_URL if one Redis, else rpc://; cardroom.shared.broker).
     result_backend: str = ""
     #: BOT_TOKEN: the credential workers act with; the match service must know the same one.
     bot_token: str | None = None
@@ -158,7 +158,7 @@ def configure(app: Celery, settings: BotSettings) -> None:
         worker_send_task_events=False,
         broker_connection_retry_on_startup=True,
         result_backend_transport_options={"retry_policy": {"timeout": 2.0}},
-        # Redis: the visibility timeout; RabbitMQ: queue priorities (shared.broker).
+        # Redis: the visibility timeout; RabbitMQ: queue priorities (cardroom.shared.broker).
         **transports.transport_conf(broker,
                                     visibility_timeout_s=settings.visibility_timeout_s,
                                     restore_interval_s=settings.restore_interval_s),
@@ -177,13 +177,13 @@ def current_settings() -> BotSettings:
 
 
 def create_app(settings: BotSettings) -> Celery:
-    """A configured Celery app whose tasks are those of services.bot.tasks."""
-    app = Celery("cardroom-bots", set_as_current=False, include=["services.bot.tasks"])
+    """A configured Celery app whose tasks are those of cardroom.services.bot.tasks."""
+    app = Celery("cardroom-bots", set_as_current=False, include=["cardroom.services.bot.tasks"])
     configure(app, settings)
     return app
 
 
-#: The app `celery -A services.bot.celery_app worker` runs.
+#: The app `celery -A cardroom.services.bot.celery_app worker` runs.
 app = create_app(current_settings())
 
 
@@ -207,8 +207,8 @@ def _logging(**_: Any) -> None:
 def _before_fork(**_: Any) -> None:
     """Start the worker's metrics files afresh, before any child process is forked, with
     every series at zero (the parent's file keeps them for the sum)."""
-    from services.bot import metrics
-    from services.bot.tasks import METRICS
+    from cardroom.services.bot import metrics
+    from cardroom.services.bot.tasks import METRICS
 
     metrics.prepare_dir()
     settings = current_settings()
@@ -222,7 +222,7 @@ def _before_fork(**_: Any) -> None:
 def _serve_metrics(**_: Any) -> None:
     """Serve the sum of every process's metrics on METRICS_PORT (the worker goes on without)."""
     global _metrics_httpd
-    from services.bot import metrics
+    from cardroom.services.bot import metrics
 
     try:
         _metrics_httpd = metrics.serve(current_settings().common.metrics_port)
@@ -233,7 +233,7 @@ def _serve_metrics(**_: Any) -> None:
 @signals.worker_shutdown.connect
 def _stop_metrics(**_: Any) -> None:
     """Stop serving metrics and remove the files of a directory this worker named."""
-    from services.bot import metrics
+    from cardroom.services.bot import metrics
 
     if _metrics_httpd is not None:
         _metrics_httpd.shutdown()

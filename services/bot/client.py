@@ -2,8 +2,8 @@
 
 Every call carries one credential as `authorization: Bearer <token>`: the workers' bot
 credential (with the seat named), or a player's own seat token (SuggestMove). Failed calls
-come back as the domain errors of shared.errors, so callers handle one hierarchy and the
-API maps them to statuses in the one place (shared.rpc.errors).
+come back as the domain errors of cardroom.shared.errors, so callers handle one hierarchy and the
+API maps them to statuses in the one place (cardroom.shared.rpc.errors).
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from typing import Any
 
 import grpc
 
-from services.match import mapping as match_mapping
-from shared.errors import (
+from cardroom.services.match import mapping as match_mapping
+from cardroom.shared.errors import (
     CardroomError,
     DeadlineExceeded,
     IllegalMove,
@@ -27,8 +27,8 @@ from shared.errors import (
     Unauthenticated,
     Unavailable,
 )
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 _ERRORS: dict[grpc.StatusCode, Callable[[str], CardroomError]] = {
     grpc.StatusCode.INVALID_ARGUMENT: InvalidArgument,

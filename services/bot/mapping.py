@@ -7,11 +7,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from services.match import mapping as match_mapping
-from shared.bots import PolicyInfo
-from shared.bots.base import FAST, SEARCH
-from shared.errors import InvalidArgument, InvalidFields
-from shared.proto.cardroom.v1 import bot_pb2 as pb
+from cardroom.services.match import mapping as match_mapping
+from cardroom.shared.bots import PolicyInfo
+from cardroom.shared.bots.base import FAST, SEARCH
+from cardroom.shared.errors import InvalidArgument, InvalidFields
+from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 
 COSTS = {FAST: pb.POLICY_COST_FAST, SEARCH: pb.POLICY_COST_SEARCH}
 #: Longest policy name a request may carry (as for seats in CreateMatch).

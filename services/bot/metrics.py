@@ -1,7 +1,7 @@
 """Prometheus metrics of the bot workers (prefork-safe) and of the bot API.
 
 A prefork worker runs tasks in child processes. prometheus_client's multiprocess mode
-(PROMETHEUS_MULTIPROC_DIR, named by services.bot.celery_app before prometheus_client is
+(PROMETHEUS_MULTIPROC_DIR, named by cardroom.services.bot.celery_app before prometheus_client is
 imported) has every process count in files of one directory, and the worker's parent
 process serves their sum at /metrics on METRICS_PORT (default 9104).
 """
@@ -16,16 +16,16 @@ from typing import Any
 
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, multiprocess
 
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
-from shared.bots import list_policies
-from shared.bots.base import SEARCH
-from shared.rpc.metrics import start_metrics_server
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
+from cardroom.shared.bots import list_policies
+from cardroom.shared.bots.base import SEARCH
+from cardroom.shared.rpc.metrics import start_metrics_server
 
 log = logging.getLogger(__name__)
 
-#: Task names (as in services.bot.celery_app, which imports this module late).
+#: Task names (as in cardroom.services.bot.celery_app, which imports this module late).
 TASKS = (TASK_NAME, "cardroom.bots.submit_claim", "cardroom.bots.suggest")
-#: Task outcomes counted (see services.bot.turns, plus the task-level ones here).
+#: Task outcomes counted (see cardroom.services.bot.turns, plus the task-level ones here).
 OUTCOMES = ("moved", "duplicate", "stale", "no_move", "scheduled", "refused", "retried",
             "failed", "timeout", "suggested", "invalid")
 SECONDS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0,

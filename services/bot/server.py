@@ -1,4 +1,4 @@
-"""The bot API's server: BotServicer on the common bootstrap (shared.rpc.server)."""
+"""The bot API's server: BotServicer on the common bootstrap (cardroom.shared.rpc.server)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,9 @@ import grpc
 from celery import Celery  # type: ignore[import-untyped]
 from prometheus_client import CollectorRegistry
 
-from shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
-from shared.rpc.server import Server, ServiceDef, open_channel
-from shared.rpc.server import create_server as create_rpc_server
+from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
+from cardroom.shared.rpc.server import Server, ServiceDef, open_channel
+from cardroom.shared.rpc.server import create_server as create_rpc_server
 
 from .celery_app import BotSettings, create_app
 from .client import MatchClient
@@ -40,7 +40,7 @@ class BotServer:
 
     @property
     def in_flight(self) -> int | None:
-        """Calls running or waiting now (see shared.rpc.server.Server.in_flight)."""
+        """Calls running or waiting now (see cardroom.shared.rpc.server.Server.in_flight)."""
         return self.rpc.in_flight
 
     def start(self) -> None:

@@ -1,13 +1,14 @@
-"""cardroom.v1.BotService over gRPC: proto in, one domain call, proto out (errors: shared.rpc)."""
+"""cardroom.v1.BotService over gRPC: proto in, one domain call, proto out (errors:
+cardroom.shared.rpc)."""
 
 from __future__ import annotations
 
 import grpc
 
-from services.match.mapping import bearer_token
-from shared.bots import list_policies
-from shared.proto.cardroom.v1 import bot_pb2 as pb
-from shared.proto.cardroom.v1 import bot_pb2_grpc
+from cardroom.services.match.mapping import bearer_token
+from cardroom.shared.bots import list_policies
+from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 
 from . import mapping
 from .suggest import Suggester

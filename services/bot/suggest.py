@@ -19,9 +19,9 @@ from celery.exceptions import TimeoutError as ResultTimeout  # type: ignore[impo
 from kombu.exceptions import OperationalError
 from redis.exceptions import RedisError
 
-from shared.bots import get_policy
-from shared.bots.base import check_view
-from shared.errors import (
+from cardroom.shared.bots import get_policy
+from cardroom.shared.bots.base import check_view
+from cardroom.shared.errors import (
     CardroomError,
     DeadlineExceeded,
     InvalidArgument,

@@ -1,4 +1,5 @@
-"""The bot tasks: a few lines each around services.bot.turns (acks late, idempotent, no .get()).
+"""The bot tasks: a few lines each around cardroom.services.bot.turns (acks late, idempotent,
+no .get()).
 
 - ``cardroom.bots.take_turn(match_id, seat, version, policy="")``: sent by the match service
   when a bot must act; plays the seat's move at that version, or nothing if it is stale.
@@ -20,8 +21,8 @@ from typing import Any
 from celery import Task  # type: ignore[import-untyped]
 from celery.exceptions import SoftTimeLimitExceeded  # type: ignore[import-untyped]
 
-from shared.errors import CardroomError, Unavailable
-from shared.rpc.server import open_channel
+from cardroom.shared.errors import CardroomError, Unavailable
+from cardroom.shared.rpc.server import open_channel
 
 from . import metrics, turns
 from .celery_app import SUBMIT_CLAIM, SUGGEST, TAKE_TURN, app, current_settings

@@ -4,7 +4,7 @@ The bot sees only what its seat may see: the view the match service returns for 
 and the events that seat may see. A worker process keeps the events each seat was given
 (SeenEvents), so a decision reads from the match service only what was logged since. It
 submits through MatchService.SubmitMove like a human, with the expected version and a request
-id keyed by its credential (services.match.bots.bot_request_id), so a task for a version
+id keyed by its credential (cardroom.services.match.bots.bot_request_id), so a task for a version
 that moved on, or one delivered twice, changes nothing.
 """
 
@@ -23,9 +23,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from services.match.bots import bot_request_id
-from shared.bots import Decision, Policy, get_policy
-from shared.errors import (
+from cardroom.services.match.bots import bot_request_id
+from cardroom.shared.bots import Decision, Policy, get_policy
+from cardroom.shared.errors import (
     IllegalMove,
     InvalidArgument,
     NotFound,

@@ -1,7 +1,7 @@
 """Run a bot worker as a child process, for `make run`, the tests and the benchmarks.
 
 In production a worker is started by its own command (docs/bots-workers.md):
-``celery -A services.bot.celery_app worker -Q cardroom.bots,cardroom.bots.search``.
+``celery -A cardroom.services.bot.celery_app worker -Q cardroom.bots,cardroom.bots.search``.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from services.bot import default_metrics_dir
-from services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.services.bot import default_metrics_dir
+from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 
 ROOT = Path(__file__).resolve().parents[2]
 QUEUES = (DEFAULT_QUEUE, SEARCH_QUEUE)
@@ -30,7 +30,7 @@ QUEUES = (DEFAULT_QUEUE, SEARCH_QUEUE)
 def worker_argv(queues: Sequence[str] = QUEUES, *, concurrency: int | None = None,
                 hostname: str = "", pool: str = "prefork") -> list[str]:
     """The command line of a worker consuming `queues`."""
-    argv = [sys.executable, "-m", "celery", "-A", "services.bot.celery_app", "worker",
+    argv = [sys.executable, "-m", "celery", "-A", "cardroom.services.bot.celery_app", "worker",
             "--pool", pool, "-Q", ",".join(queues), "--without-gossip", "--without-mingle"]
     if concurrency:
         argv += ["--concurrency", str(concurrency)]
@@ -98,7 +98,7 @@ def start_worker(env: Mapping[str, str], queues: Sequence[str] = QUEUES, *,
             continue
         for record in _records(line):
             records.append(record)
-            if record.get("logger") == "services.bot.metrics" and "metrics_port" in record:
+            if record.get("logger") == "cardroom.services.bot.metrics" and "metrics_port" in record:
                 return WorkerProcess(popen, int(record["metrics_port"]), lines, records)
     if popen.poll() is None:
         os.killpg(popen.pid, signal.SIGKILL)

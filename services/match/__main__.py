@@ -1,4 +1,8 @@
-"""`python -m services.match`: serve cardroom.v1.MatchService until SIGTERM or SIGINT."""
+"""`python -m cardroom.services.match`: serve cardroom.v1.MatchService until SIGTERM or SIGINT.
+
+From a checkout's root `python -m services.match` runs it too; the imports here are absolute
+(cardroom.*) so that form loads no module of the project twice.
+"""
 
 from __future__ import annotations
 
@@ -8,14 +12,13 @@ import sys
 from prometheus_client import REGISTRY
 from redis.exceptions import RedisError
 
-from shared.errors import InvalidConfig, Unavailable
-from shared.rpc.logging import configure_logging
-from shared.rpc.main import serve_until_signalled
+from cardroom.services.match.server import create_server
+from cardroom.services.match.settings import MatchSettings
+from cardroom.shared.errors import InvalidConfig, Unavailable
+from cardroom.shared.rpc.logging import configure_logging
+from cardroom.shared.rpc.main import serve_until_signalled
 
-from .server import create_server
-from .settings import MatchSettings
-
-log = logging.getLogger("services.match")
+log = logging.getLogger("cardroom.services.match")
 
 
 def main() -> int:

@@ -17,7 +17,7 @@ from collections.abc import AsyncIterator, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import (
+from cardroom.shared.errors import (
     CardroomError,
     GameOver,
     IllegalMove,
@@ -31,8 +31,8 @@ from shared.errors import (
     Unavailable,
     WrongPhase,
 )
-from shared.games import registry
-from shared.games.base import State
+from cardroom.shared.games import registry
+from cardroom.shared.games.base import State
 
 from . import ending, model, quotas, timers, views
 from .bots import MemoryQueue, TaskQueue, bots_due, check_policies, seat_policy

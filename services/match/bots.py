@@ -18,11 +18,11 @@ import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from shared.bots import get_policy, list_policies
-from shared.bots.base import SEARCH
-from shared.broker import MAX_PRIORITY, is_amqp
-from shared.errors import InvalidArgument, InvalidFields, NotFound
-from shared.games.base import SIMULTANEOUS, State
+from cardroom.shared.bots import get_policy, list_policies
+from cardroom.shared.bots.base import SEARCH
+from cardroom.shared.broker import MAX_PRIORITY, is_amqp
+from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
+from cardroom.shared.games.base import SIMULTANEOUS, State
 
 from .model import BOT, ClockSpec, SeatSpec
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
-from shared.games.base import State
+from cardroom.shared.games.base import State
 
 
 class StateCache:

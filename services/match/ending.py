@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.games.base import State
+from cardroom.shared.games.base import State
 
 from . import model
 from .model import ACTIVE, FINISHED, MATCH_OVER

@@ -10,7 +10,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterator
 
-from shared.errors import ResourceExhausted
+from cardroom.shared.errors import ResourceExhausted
 
 from .metrics import MatchMetrics
 

@@ -8,9 +8,9 @@ from typing import Any
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
-from shared.errors import InvalidArgument, InvalidDeal, Unauthenticated
-from shared.proto.cardroom.v1 import common_pb2
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.errors import InvalidArgument, InvalidDeal, Unauthenticated
+from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 from . import model, timers, typed
 from .model import ClockSpec, SeatSpec

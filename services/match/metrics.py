@@ -1,4 +1,5 @@
-"""The cardroom_ game metrics of the match service (the grpc_server_* ones come from shared.rpc)."""
+"""The cardroom_ game metrics of the match service (the grpc_server_* ones come from
+cardroom.shared.rpc)."""
 
 from __future__ import annotations
 

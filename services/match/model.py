@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import InvalidArgument, InvalidFields, NotFound
+from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
 
 #: Match statuses: waiting for open seats to be claimed, being played, over, called off.
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"

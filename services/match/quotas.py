@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from shared.errors import ResourceExhausted
+from cardroom.shared.errors import ResourceExhausted
 
 from .repo import MatchRepo
 

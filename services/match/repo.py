@@ -43,7 +43,7 @@ from redis.exceptions import (
     TimeoutError as RedisTimeoutError,
 )
 
-from shared.errors import ResourceExhausted, Unavailable
+from cardroom.shared.errors import ResourceExhausted, Unavailable
 
 from . import scripts, store
 
@@ -208,7 +208,7 @@ class MatchRepo:
         self.request_ttl_ms = int(request_ttl_s * 1000)
         self.observe = observe
         self.trips = RoundTrips()
-        #: Why writes are refused now (services.match.health sets it), else None.
+        #: Why writes are refused now (cardroom.services.match.health sets it), else None.
         self.refusal: str | None = None
         #: MATCH_DURABILITY=always: each write checks, in its own transaction, that Redis
         #: writes it to its append-only file and fsyncs it before answering.

@@ -11,9 +11,15 @@ from typing import Any
 import grpc
 from prometheus_client import CollectorRegistry
 
-from shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
-from shared.rpc.aio_server import AioServer, LoopLag, LoopThread, create_aio_server, stop_task
-from shared.rpc.server import ServiceDef
+from cardroom.shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
+from cardroom.shared.rpc.aio_server import (
+    AioServer,
+    LoopLag,
+    LoopThread,
+    create_aio_server,
+    stop_task,
+)
+from cardroom.shared.rpc.server import ServiceDef
 
 from .app import MatchService
 from .bots import CeleryQueue, TaskQueue

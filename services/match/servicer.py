@@ -1,5 +1,5 @@
 """cardroom.v1.MatchService over grpc.aio: proto in, one domain call, proto out (errors:
-shared.rpc). Every call is a coroutine on the replica's one event loop; an open WatchMatch
+cardroom.shared.rpc). Every call is a coroutine on the replica's one event loop; an open WatchMatch
 stream holds no thread, only its place in the stream limits (limits.py)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from typing import Any, TypeVar, cast
 
 import grpc
 
-from shared.errors import InvalidArgument, MalformedAction, Unavailable
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.errors import InvalidArgument, MalformedAction, Unavailable
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 from . import mapping, quotas
 from .app import MatchService

@@ -1,4 +1,4 @@
-"""Settings of the match service: the common ones (shared.rpc.settings) plus its own."""
+"""Settings of the match service: the common ones (cardroom.shared.rpc.settings) plus its own."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from shared.errors import InvalidConfig
-from shared.rpc.settings import Settings
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.settings import Settings
 
 from .bots import DEFAULT_QUEUE, SEARCH_QUEUE
 from .health import DURABILITY_MODES, OFF
@@ -51,7 +51,8 @@ class MatchSettings:
     #: MATCH_STATE_CACHE: engine states kept per replica by (match, version); 0 turns it off.
     state_cache: int = 10_000
     #: MATCH_DURABILITY: what Redis must keep of each acknowledged write (off, everysec,
-    #: always; services.match.health); short of it the replica is NOT_SERVING, refuses writes.
+    #: always; cardroom.services.match.health); short of it the replica is NOT_SERVING and
+    #: refuses writes.
     durability: str = OFF
     #: MATCH_REDIS_TIMEOUT: seconds a Redis command may take before the call fails UNAVAILABLE.
     redis_timeout_s: float = 2.0

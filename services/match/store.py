@@ -18,7 +18,7 @@ from redis.asyncio.cluster import ClusterNode
 from redis.asyncio.retry import Retry
 from redis.backoff import ExponentialWithJitterBackoff
 
-from shared.errors import InvalidConfig
+from cardroom.shared.errors import InvalidConfig
 
 CLUSTER_SCHEMES = {"redis+cluster": False, "rediss+cluster": True}
 

@@ -17,10 +17,10 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from shared.errors import CardroomError, Unavailable
-from shared.games import registry
-from shared.games.base import SIMULTANEOUS, State
-from shared.rpc.aio_server import stop_task
+from cardroom.shared.errors import CardroomError, Unavailable
+from cardroom.shared.games import registry
+from cardroom.shared.games.base import SIMULTANEOUS, State
+from cardroom.shared.rpc.aio_server import stop_task
 
 from . import model
 from .bots import still_in

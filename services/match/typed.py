@@ -17,9 +17,9 @@ from typing import Any, NamedTuple
 from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
-from shared.errors import InvalidArgument
-from shared.proto.cardroom.v1 import livemix_pb2, mixmatch_pb2, vivo_pb2
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.proto.cardroom.v1 import livemix_pb2, mixmatch_pb2, vivo_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 TIMES = {"google.protobuf.Timestamp", "google.protobuf.Duration"}
 LISTS = {"cardroom.v1.IntList", "cardroom.v1.StringList"}

@@ -7,8 +7,8 @@ import binascii
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import InvalidArgument
-from shared.games.base import State
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.games.base import State
 
 from . import model, timers
 from .bots import still_in

@@ -1,4 +1,8 @@
-"""`python -m services.solver`: serve cardroom.v1.SolverService until SIGTERM or SIGINT."""
+"""`python -m cardroom.services.solver`: serve cardroom.v1.SolverService until SIGTERM or SIGINT.
+
+From a checkout's root `python -m services.solver` runs it too; the imports here are absolute
+(cardroom.*) so that form loads no module of the project twice.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +11,13 @@ import sys
 
 from prometheus_client import REGISTRY
 
-from services.solver.config import SolverConfig
-from services.solver.server import create_server
-from shared.errors import InvalidConfig
-from shared.rpc.logging import configure_logging
-from shared.rpc.main import serve_until_signalled
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.server import create_server
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.logging import configure_logging
+from cardroom.shared.rpc.main import serve_until_signalled
 
-log = logging.getLogger("services.solver")
+log = logging.getLogger("cardroom.services.solver")
 
 
 def main() -> int:

@@ -7,14 +7,14 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from shared.errors import InvalidConfig
-from shared.rpc.settings import Settings
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.settings import Settings
 
 #: Default server-side cap on one search, in seconds (SOLVER_MAX_SECONDS).
 DEFAULT_MAX_SECONDS = 10.0
 #: Time kept back from the caller's deadline to stop the search, build and send the answer:
 #: this much plus DEADLINE_MARGIN_SHARE of the time left. A search overruns its budget by
-#: at most shared.solver.OVERRUN_MARGIN_S (50 ms), on a loaded machine too.
+#: at most cardroom.shared.solver.OVERRUN_MARGIN_S (50 ms), on a loaded machine too.
 DEADLINE_MARGIN_SECONDS = 0.1
 DEADLINE_MARGIN_SHARE = 0.1
 #: The least budget a search gets once the caller's deadline is at least MIN_DEADLINE_SECONDS
@@ -31,7 +31,7 @@ PROBE_BUDGET_SECONDS = 0.001
 
 @dataclass(frozen=True, slots=True)
 class SolverConfig:
-    """Everything `python -m services.solver` reads from its environment."""
+    """Everything `python -m cardroom.services.solver` reads from its environment."""
 
     rpc: Settings = field(default_factory=lambda: Settings.from_env("solver", {}))
     #: No search runs longer than this, whatever the caller's deadline.

@@ -1,7 +1,7 @@
-"""Pure translations between the solver protos and shared.solver / Mix Match values.
+"""Pure translations between the solver protos and cardroom.shared.solver / Mix Match values.
 
 Requests become validated queries (InvalidFields when any field breaks a limit of
-services.solver.validation); results become responses. No I/O, no gRPC context.
+cardroom.services.solver.validation); results become responses. No I/O, no gRPC context.
 """
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from services.solver.validation import (
+from cardroom.services.solver.validation import (
     MAX_ANALYZE_LIMIT,
     MAX_OPTIMAL_LIMIT,
     board_violations,
@@ -18,10 +18,10 @@ from services.solver.validation import (
     reach_violations,
     require,
 )
-from shared.arith import ArithRules, Num
-from shared.games.mixmatch import ClaimResult
-from shared.proto.cardroom.v1 import common_pb2, solver_pb2
-from shared.solver import BestResult, Optimal, Profile, Reach, Solution
+from cardroom.shared.arith import ArithRules, Num
+from cardroom.shared.games.mixmatch import ClaimResult
+from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2
+from cardroom.shared.solver import BestResult, Optimal, Profile, Reach, Solution
 
 #: Solutions counted per card count when an Analyze request leaves `limit` at 0.
 DEFAULT_ANALYZE_LIMIT = 1000

@@ -1,15 +1,16 @@
-"""The solver service's server: SolverServicer on the common bootstrap (shared.rpc.server)."""
+"""The solver service's server: SolverServicer on the common bootstrap
+(cardroom.shared.rpc.server)."""
 
 from __future__ import annotations
 
 from prometheus_client import CollectorRegistry
 
-from services.solver.config import SolverConfig
-from services.solver.metrics import SolverMetrics
-from services.solver.servicer import SolverServicer
-from shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
-from shared.rpc.server import Server, ServiceDef
-from shared.rpc.server import create_server as create_rpc_server
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.metrics import SolverMetrics
+from cardroom.services.solver.servicer import SolverServicer
+from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
+from cardroom.shared.rpc.server import Server, ServiceDef
+from cardroom.shared.rpc.server import create_server as create_rpc_server
 
 #: The full name health checks and reflection know the service by.
 SERVICE_NAME = solver_pb2.DESCRIPTOR.services_by_name["SolverService"].full_name

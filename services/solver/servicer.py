@@ -1,4 +1,4 @@
-"""cardroom.v1.SolverService: proto in, shared.solver or the claim checker, proto out."""
+"""cardroom.v1.SolverService: proto in, cardroom.shared.solver or the claim checker, proto out."""
 
 from __future__ import annotations
 
@@ -6,12 +6,12 @@ import time
 
 import grpc
 
-from services.solver import mapping
-from services.solver.config import SolverConfig
-from services.solver.metrics import SolverMetrics
-from shared import solver
-from shared.games.mixmatch import check_claim
-from shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
+from cardroom.services.solver import mapping
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.metrics import SolverMetrics
+from cardroom.shared import solver
+from cardroom.shared.games.mixmatch import check_claim
+from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
 
 
 class SolverServicer(solver_pb2_grpc.SolverServiceServicer):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shared.errors import InvalidFields, MalformedAction
-from shared.games.mixmatch import MAX_CLAIM_LENGTH, parse_expression
+from cardroom.shared.errors import InvalidFields, MalformedAction
+from cardroom.shared.games.mixmatch import MAX_CLAIM_LENGTH, parse_expression
 
 MAX_CARDS = 16
 CARD_RANGE = (1, 1000)
@@ -44,7 +44,7 @@ def expression_violations(field: str, text: str) -> Violations:
     """What is wrong with claim text as a request field: empty, oversize or not in the grammar.
 
     The engine refuses the same text as a malformed action (the one grammar of
-    shared.games.mixmatch.notation), so Verify and a match never disagree on it.
+    cardroom.shared.games.mixmatch.notation), so Verify and a match never disagree on it.
     """
     if not text.strip(" \t"):
         return [(field, "a claim is required")]

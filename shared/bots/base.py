@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from shared.errors import InvalidArgument
+from cardroom.shared.errors import InvalidArgument
 
 JSON = dict[str, Any]
 

@@ -13,12 +13,12 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shared.bots.base import JSON
-from shared.bots.sampling import deal_hidden, groups_of
-from shared.games.livemix.cards import COLOURS, card_id
-from shared.games.livemix.config import DEFAULT_REMOVED_COLOUR, ROUNDS, Config
-from shared.games.livemix.position import search_position
-from shared.games.livemix.state import State
+from cardroom.shared.bots.base import JSON
+from cardroom.shared.bots.sampling import deal_hidden, groups_of
+from cardroom.shared.games.livemix.cards import COLOURS, card_id
+from cardroom.shared.games.livemix.config import DEFAULT_REMOVED_COLOUR, ROUNDS, Config
+from cardroom.shared.games.livemix.position import search_position
+from cardroom.shared.games.livemix.state import State
 
 
 @dataclass(slots=True)

@@ -16,14 +16,14 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from shared.bots.base import JSON
-from shared.bots.determinize_livemix import game_rewards
-from shared.bots.sampling import deal_hidden, groups_of
-from shared.games.vivo.cards import SUIT_OF, Harmony, Suit, parse_card
-from shared.games.vivo.config import DEFAULT_REMOVED_SUIT, ROUNDS, TRICKS, Config
-from shared.games.vivo.harmony import allowed_suits, score_trick
-from shared.games.vivo.position import round_index, round_points, search_position, to_act
-from shared.games.vivo.state import State
+from cardroom.shared.bots.base import JSON
+from cardroom.shared.bots.determinize_livemix import game_rewards
+from cardroom.shared.bots.sampling import deal_hidden, groups_of
+from cardroom.shared.games.vivo.cards import SUIT_OF, Harmony, Suit, parse_card
+from cardroom.shared.games.vivo.config import DEFAULT_REMOVED_SUIT, ROUNDS, TRICKS, Config
+from cardroom.shared.games.vivo.harmony import allowed_suits, score_trick
+from cardroom.shared.games.vivo.position import round_index, round_points, search_position, to_act
+from cardroom.shared.games.vivo.state import State
 
 #: Scale of the round-score lead in the search reward (points).
 REWARD_SCALE = 10.0

@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from shared.bots.base import (
+from cardroom.shared.bots.base import (
     JSON,
     Decision,
     ParamInfo,

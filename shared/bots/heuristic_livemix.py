@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shared.bots.base import (
+from cardroom.shared.bots.base import (
     FAST,
     JSON,
     SEED,
@@ -26,11 +26,11 @@ from shared.bots.base import (
     PolicyInfo,
     visible_events,
 )
-from shared.bots.determinize_livemix import LivemixKnowledge, read
-from shared.bots.heuristic import MISTAKES, CardHeuristic
-from shared.bots.registry import register
-from shared.games.livemix.cards import card_id, roster_tables, winner_index
-from shared.games.livemix.rules import LEAVE_AT, next_on_table
+from cardroom.shared.bots.determinize_livemix import LivemixKnowledge, read
+from cardroom.shared.bots.heuristic import MISTAKES, CardHeuristic
+from cardroom.shared.bots.registry import register
+from cardroom.shared.games.livemix.cards import card_id, roster_tables, winner_index
+from cardroom.shared.games.livemix.rules import LEAVE_AT, next_on_table
 
 #: Worth of staying in the round (the chance to be the last player in).
 STAY_VALUE = 3.0

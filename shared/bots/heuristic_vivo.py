@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from shared.bots.base import (
+from cardroom.shared.bots.base import (
     FAST,
     JSON,
     SEED,
@@ -21,11 +21,11 @@ from shared.bots.base import (
     PolicyInfo,
     visible_events,
 )
-from shared.bots.determinize_vivo import VivoKnowledge, read
-from shared.bots.heuristic import MISTAKES, CardHeuristic
-from shared.bots.registry import register
-from shared.games.vivo.cards import RANK_OF, SUIT_OF, parse_card
-from shared.games.vivo.harmony import allowed_suits, score_trick
+from cardroom.shared.bots.determinize_vivo import VivoKnowledge, read
+from cardroom.shared.bots.heuristic import MISTAKES, CardHeuristic
+from cardroom.shared.bots.registry import register
+from cardroom.shared.games.vivo.cards import RANK_OF, SUIT_OF, parse_card
+from cardroom.shared.games.vivo.harmony import allowed_suits, score_trick
 
 #: Weight of the card's worth in later tricks, against this trick's points.
 KEEP_WEIGHT = 0.5

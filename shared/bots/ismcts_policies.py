@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from shared.bots import determinize_livemix, determinize_vivo
-from shared.bots.base import (
+from cardroom.shared.bots import determinize_livemix, determinize_vivo
+from cardroom.shared.bots.base import (
     JSON,
     SEARCH,
     SEED,
@@ -27,11 +27,11 @@ from shared.bots.base import (
     rng_for,
     visible_events,
 )
-from shared.bots.ismcts import DEFAULT_EXPLORATION, Knowledge, search
-from shared.bots.registry import register
-from shared.games import livemix, vivo
-from shared.games.livemix.cards import CARD_NAMES as LIVEMIX_NAMES
-from shared.games.vivo.position import to_act
+from cardroom.shared.bots.ismcts import DEFAULT_EXPLORATION, Knowledge, search
+from cardroom.shared.bots.registry import register
+from cardroom.shared.games import livemix, vivo
+from cardroom.shared.games.livemix.cards import CARD_NAMES as LIVEMIX_NAMES
+from cardroom.shared.games.vivo.position import to_act
 
 #: Iterations per strength level (index 0 is the default level, 3).
 LEVEL_ITERATIONS = (1000, 100, 300, 1000, 2000, 4000)

@@ -2,7 +2,7 @@
 
 Strength sets two things: the think time (the claim is sent that long after the
 decision, which a worker makes as soon as the board appears: ``Decision.delay_s``) and
-the share of the maximum card count it settles for. It asks ``shared.solver.best`` for
+the share of the maximum card count it settles for. It asks ``cardroom.shared.solver.best`` for
 the most cards any solution uses (within ``budget_s``), then looks for a solution with
 ``ceil(share * max)`` cards, growing to the maximum when that count has none. A board
 with no solution gets no claim: with no hourglass the bot calls time (``"timeout"``,
@@ -18,9 +18,9 @@ import math
 import time
 from collections.abc import Sequence
 
-from shared.arith import ArithRules
-from shared.bots import mixmatch_view as mm
-from shared.bots.base import (
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.bots import mixmatch_view as mm
+from cardroom.shared.bots.base import (
     JSON,
     SEARCH,
     SEED,
@@ -31,12 +31,12 @@ from shared.bots.base import (
     check_view,
     no_move,
 )
-from shared.bots.registry import register
-from shared.solver import best
-from shared.solver.expr import Solution
-from shared.solver.kernels import kernel_for
-from shared.solver.multiset import sub_multisets
-from shared.solver.search import OutOfBudget, Searcher
+from cardroom.shared.bots.registry import register
+from cardroom.shared.solver import best
+from cardroom.shared.solver.expr import Solution
+from cardroom.shared.solver.kernels import kernel_for
+from cardroom.shared.solver.multiset import sub_multisets
+from cardroom.shared.solver.search import OutOfBudget, Searcher
 
 #: (think seconds, share of the maximum card count) per level; index 0 is level 3.
 LEVELS = ((12.0, 0.75), (30.0, 0.5), (20.0, 0.6), (12.0, 0.75), (6.0, 0.9), (2.0, 1.0))

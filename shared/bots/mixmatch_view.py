@@ -9,9 +9,9 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
-from shared.arith import OPS, ArithRules, Num, combine
-from shared.bots.base import JSON
-from shared.games.mixmatch import parse_expression
+from cardroom.shared.arith import OPS, ArithRules, Num, combine
+from cardroom.shared.bots.base import JSON
+from cardroom.shared.games.mixmatch import parse_expression
 
 PICK, CLAIMS = "pick", "claims"
 

@@ -11,8 +11,8 @@ import random
 import time
 from collections.abc import Sequence
 
-from shared.bots import mixmatch_view as mm
-from shared.bots.base import (
+from cardroom.shared.bots import mixmatch_view as mm
+from cardroom.shared.bots.base import (
     FAST,
     JSON,
     SEED,
@@ -24,7 +24,7 @@ from shared.bots.base import (
     no_move,
     rng_for,
 )
-from shared.bots.registry import register
+from cardroom.shared.bots.registry import register
 
 #: Random expressions a Mix Match random bot tries per decision.
 TRIES = 200

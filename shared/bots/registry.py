@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from shared.bots.base import Policy, PolicyInfo
-from shared.errors import NotFound
+from cardroom.shared.bots.base import Policy, PolicyInfo
+from cardroom.shared.errors import NotFound
 
 Factory = Callable[[PolicyInfo, dict[str, int | float]], Policy]
 
@@ -20,7 +20,7 @@ def register(info: PolicyInfo, factory: Factory) -> None:
 def _load() -> None:
     # The policy modules register themselves on import; importing here keeps the
     # registry the one entry point without an import cycle.
-    from shared.bots import (  # noqa: F401
+    from cardroom.shared.bots import (  # noqa: F401
         heuristic_livemix,
         heuristic_vivo,
         ismcts_policies,

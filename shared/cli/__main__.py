@@ -1,7 +1,7 @@
-"""`python -m shared.cli`: the same as the `cardroom` console script."""
+"""`python -m cardroom.shared.cli`: the same as the `cardroom` console script."""
 
 import sys
 
-from shared.cli.main import main
+from cardroom.shared.cli.main import main
 
 sys.exit(main())

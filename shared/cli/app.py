@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 from rich.console import Console
 
-from shared.client import Cardroom, ClientConfig
+from cardroom.shared.client import Cardroom, ClientConfig
 
 
 def console_for(no_color: bool = False, stderr: bool = False) -> Console:

@@ -9,7 +9,7 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from shared.client.types import GAMES, STATUSES, MatchSummary, PolicyParam
+from cardroom.shared.client.types import GAMES, STATUSES, MatchSummary, PolicyParam
 
 from .app import App
 

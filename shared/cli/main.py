@@ -12,8 +12,8 @@ from collections.abc import Sequence
 
 from rich.text import Text
 
-from shared.client.config import BOT_ADDR, MATCH_ADDR, SOLVER_ADDR
-from shared.errors import CardroomError, Unavailable
+from cardroom.shared.client.config import BOT_ADDR, MATCH_ADDR, SOLVER_ADDR
+from cardroom.shared.errors import CardroomError, Unavailable
 
 from . import lobby, play, solve, watch
 from .app import App, console_for

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shared.errors import CardroomError, InvalidArgument
-from shared.games.mixmatch import parse_expression
+from cardroom.shared.errors import CardroomError, InvalidArgument
+from cardroom.shared.games.mixmatch import parse_expression
 
 from .render.common import JSON
 

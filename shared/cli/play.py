@@ -8,10 +8,10 @@ from typing import Any
 
 from rich.text import Text
 
-from shared.bots import list_policies
-from shared.client import SeatSession, bot, human, open_seat
-from shared.client.types import GAMES
-from shared.errors import InvalidArgument, NotFound
+from cardroom.shared.bots import list_policies
+from cardroom.shared.client import SeatSession, bot, human, open_seat
+from cardroom.shared.client.types import GAMES
+from cardroom.shared.errors import InvalidArgument, NotFound
 
 from .app import App
 from .player import Player, hint_text

@@ -18,9 +18,9 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from shared.client import MatchView, SeatSession
-from shared.client.types import JSON, Event
-from shared.errors import (
+from cardroom.shared.client import MatchView, SeatSession
+from cardroom.shared.client.types import JSON, Event
+from cardroom.shared.errors import (
     CardroomError,
     GameOver,
     IllegalMove,

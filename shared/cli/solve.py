@@ -8,7 +8,7 @@ from typing import Any
 
 from rich.text import Text
 
-from shared.client.types import Solution, SolveResult, Verdict
+from cardroom.shared.client.types import Solution, SolveResult, Verdict
 
 from .app import App
 from .render.common import count

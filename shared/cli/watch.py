@@ -9,9 +9,9 @@ from typing import Any
 from rich.markup import escape
 from rich.text import Text
 
-from shared.client.types import MatchView, Replay
-from shared.games import registry
-from shared.games.base import State
+from cardroom.shared.client.types import MatchView, Replay
+from cardroom.shared.games import registry
+from cardroom.shared.games.base import State
 
 from . import render
 from .app import App

@@ -1,6 +1,6 @@
 """A typed Python client of the Cardroom services (match, solver, bot) over gRPC.
 
-    from shared.client import connect, human, bot
+    from cardroom.shared.client import connect, human, bot
 
     with connect() as room:                      # make run's stack, or MATCH_ADDR=... etc.
         created = room.match.create("vivo", 3, [human("me"), bot("random"), bot("random")])
@@ -10,16 +10,24 @@
         print(room.solver.solve([12, 24, 7, 2, 6], 48).solution)
 
 Calls carry deadlines, retry while a server is UNAVAILABLE, and fail with the exceptions
-of shared.errors (see shared.client.errors); watching resumes after a dropped connection.
+of cardroom.shared.errors (see cardroom.shared.client.errors); watching resumes after a
+dropped connection.
 """
 
-from shared.client.bot import BotClient
-from shared.client.config import ClientConfig, open_channel
-from shared.client.connect import Cardroom, connect
-from shared.client.errors import ServiceFailure, from_rpc_error, status_code
-from shared.client.match import ANY_VERSION, MatchClient, SeatSession, bot, human, open_seat
-from shared.client.solver import SolverClient
-from shared.client.types import (
+from cardroom.shared.client.bot import BotClient
+from cardroom.shared.client.config import ClientConfig, open_channel
+from cardroom.shared.client.connect import Cardroom, connect
+from cardroom.shared.client.errors import ServiceFailure, from_rpc_error, status_code
+from cardroom.shared.client.match import (
+    ANY_VERSION,
+    MatchClient,
+    SeatSession,
+    bot,
+    human,
+    open_seat,
+)
+from cardroom.shared.client.solver import SolverClient
+from cardroom.shared.client.types import (
     Analysis,
     Created,
     Event,

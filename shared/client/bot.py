@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 
 import grpc
 
-from shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
 
 from .errors import translated
 from .match import auth

@@ -19,7 +19,7 @@ from typing import Any
 
 import grpc
 
-from shared.errors import InvalidConfig
+from cardroom.shared.errors import InvalidConfig
 
 #: Default addresses: the services' default ports on this machine.
 MATCH_ADDR, BOT_ADDR, SOLVER_ADDR = "localhost:50051", "localhost:50052", "localhost:50053"

@@ -1,6 +1,6 @@
 """Failed calls as Cardroom's own exceptions: one class per status code and error reason.
 
-The client raises the domain exceptions of shared.errors, the same classes the services
+The client raises the domain exceptions of cardroom.shared.errors, the same classes the services
 raise, rebuilt from the call's status and its google.rpc details:
 
 - INVALID_ARGUMENT: InvalidArgument (InvalidFields when several fields are named), or by
@@ -25,9 +25,9 @@ from typing import cast
 import grpc
 from google.rpc import error_details_pb2
 
-from shared import errors
-from shared.proto.cardroom.v1 import common_pb2
-from shared.rpc.errors import classify, details_of, error_reason, field_violations
+from cardroom.shared import errors
+from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.rpc.errors import classify, details_of, error_reason, field_violations
 
 
 class ServiceFailure(errors.CardroomError):

@@ -8,7 +8,7 @@
     for event in me.watch(): ...       # resumes by itself after a dropped connection
     for item in me.follow(): ...       # events, each change followed by a Turn
 
-Every failed call raises a shared.errors exception (see shared.client.errors).
+Every failed call raises a cardroom.shared.errors exception (see cardroom.shared.client.errors).
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from typing import Any
 
 import grpc
 
-from shared.proto.cardroom.v1 import match_pb2 as pb
-from shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 from .errors import translated
 from .types import (

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import grpc
 
-from shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
 
 from .errors import translated
 from .types import Analysis, SolveResult, Verdict

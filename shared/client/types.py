@@ -13,9 +13,9 @@ from typing import Any
 
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
-from shared.errors import InvalidArgument
-from shared.proto.cardroom.v1 import bot_pb2, common_pb2, solver_pb2
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.proto.cardroom.v1 import bot_pb2, common_pb2, solver_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 JSON = dict[str, Any]
 

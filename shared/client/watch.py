@@ -15,8 +15,8 @@ from typing import cast
 
 import grpc
 
-from shared.errors import Unavailable
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.errors import Unavailable
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 from .errors import from_rpc_error
 from .types import Event, Turn

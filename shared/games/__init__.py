@@ -1,1 +1,2 @@
-"""Pure rule engines (no I/O); every game module follows the contract in shared.games.base."""
+"""Pure rule engines (no I/O); every game module follows the contract in
+cardroom.shared.games.base."""

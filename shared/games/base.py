@@ -1,6 +1,7 @@
 """The contract every game engine keeps, so services and bots can host any game alike.
 
-A game module (shared.games.livemix, shared.games.vivo, shared.games.mixmatch) exposes:
+A game module (cardroom.shared.games.livemix, cardroom.shared.games.vivo,
+cardroom.shared.games.mixmatch) exposes:
 
 - ``GAME``: its name ("livemix", "vivo", "mixmatch");
 - ``Config``: a frozen dataclass with ``from_dict``/``to_dict`` (JSON-able options;
@@ -48,7 +49,7 @@ import math
 from collections.abc import Mapping
 from typing import Any, Protocol, TypeVar
 
-from shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
+from cardroom.shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
 
 JSON = dict[str, Any]
 Event = dict[str, Any]
@@ -74,7 +75,8 @@ class State(Protocol):
 
     def apply_action(self, action: str, seat: int | None = None, now: float | None = None
                      ) -> list[Event]:
-        """Apply a canonical action for `seat`; raise a shared.errors domain error if not legal."""
+        """Apply a canonical action for `seat`; raise a cardroom.shared.errors domain error if
+        not legal."""
         ...
 
     def is_terminal(self) -> bool:

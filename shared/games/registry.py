@@ -11,8 +11,8 @@ from collections.abc import Iterable, Mapping
 from types import ModuleType
 from typing import Any
 
-from shared.errors import InvalidArgument, InvalidConfig
-from shared.games.base import JSON, Event, NewGame, State
+from cardroom.shared.errors import InvalidArgument, InvalidConfig
+from cardroom.shared.games.base import JSON, Event, NewGame, State
 
 #: Every game Cardroom knows, by its wire name (the engines' ``GAME``).
 GAMES: tuple[str, ...] = ("livemix", "vivo", "mixmatch")
@@ -30,7 +30,7 @@ def module(game: str) -> ModuleType:
     found = _loaded.get(game)
     if found is None:
         try:
-            found = importlib.import_module(f"shared.games.{game}")
+            found = importlib.import_module(f"cardroom.shared.games.{game}")
         except ImportError as exc:
             raise InvalidArgument(f"game {game!r} is not available here: {exc}", "game") from exc
         _loaded[game] = found
@@ -75,7 +75,7 @@ def new_game(game: str, config: Any, seed: int | None = None,
              deal: Mapping[str, Any] | str | None = None, now: float | None = None) -> State:
     """A fresh state of `game` from a seed or an explicit deal; `now` starts the clock of
     an engine that keeps one (Mix Match's first hourglass). Every engine takes the same
-    arguments (shared.games.base): its Config or a mapping of options, an int seed or
+    arguments (cardroom.shared.games.base): its Config or a mapping of options, an int seed or
     None, a deal mapping (or its JSON text) or None."""
     factory: NewGame = module(game).new_game
     return factory(config, seed=seed, deal=deal, now=now)

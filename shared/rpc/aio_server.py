@@ -1,12 +1,12 @@
 """Server bootstrap for services on gRPC's asyncio API (grpc.aio): the same interceptors,
-health, reflection, metrics and TLS as shared.rpc.server, on one event loop.
+health, reflection, metrics and TLS as cardroom.shared.rpc.server, on one event loop.
 
     server, port = create_aio_server([ServiceDef(descriptor, add_servicer)], settings)
     await server.start()          # health SERVING, /metrics up
     await server.stop(grace=5.0)  # health NOT_SERVING first, then let calls finish
 
 One interceptor counts every call (the grpc_server_* series) and maps domain errors to
-statuses (shared.rpc.errors), for unary calls and response streams alike. The health
+statuses (cardroom.shared.rpc.errors), for unary calls and response streams alike. The health
 servicer is grpc's asyncio one, so a health Check is one more coroutine on the loop and
 never waits for a worker thread.
 """
@@ -28,14 +28,14 @@ from grpc_health.v1._async import HealthServicer
 from grpc_status import rpc_status
 from prometheus_client import CollectorRegistry, Histogram
 
-from shared.errors import InvalidArgument
-from shared.rpc import reflection
-from shared.rpc.errors import classify, status_for
-from shared.rpc.handlers import MethodInfo, split_method
-from shared.rpc.metrics import GrpcMetrics, start_metrics_server
-from shared.rpc.server import ServiceDef, server_credentials, server_options
-from shared.rpc.serving import ServingGauge
-from shared.rpc.settings import Settings
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.rpc import reflection
+from cardroom.shared.rpc.errors import classify, status_for
+from cardroom.shared.rpc.handlers import MethodInfo, split_method
+from cardroom.shared.rpc.metrics import GrpcMetrics, start_metrics_server
+from cardroom.shared.rpc.server import ServiceDef, server_credentials, server_options
+from cardroom.shared.rpc.serving import ServingGauge
+from cardroom.shared.rpc.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ def create_aio_server(services: Sequence[ServiceDef], settings: Settings, *,
                       ) -> tuple[AioServer, int]:
     """A grpc.aio server hosting `services` plus health and reflection, bound to
     settings.grpc_port; must be called with the event loop that will run it current.
-    Message size cap and connection age come from the settings (shared.rpc.server)."""
+    Message size cap and connection age come from the settings (cardroom.shared.rpc.server)."""
     registry = CollectorRegistry() if registry is None else registry
     metrics = GrpcMetrics(registry)
     server = grpc.aio.server(
@@ -170,7 +170,7 @@ class _Call:
     @contextlib.asynccontextmanager
     async def _accounted(self, context: grpc.aio.ServicerContext) -> AsyncIterator[None]:
         """Count and time one call; an exception escaping it ends the call with its
-        mapped status (shared.rpc.errors)."""
+        mapped status (cardroom.shared.rpc.errors)."""
         self.m.started.labels(*self.labels).inc()
         self.m.received.labels(*self.labels).inc()
         start = time.perf_counter()

@@ -2,7 +2,7 @@
 
 protoc (from grpcio-tools, pinned so the output is reproducible) writes *_pb2.py, *_pb2.pyi
 and *_pb2_grpc.py; protoletariat then turns protoc's absolute imports (`from cardroom.v1
-import common_pb2`) into relative ones, so the code works as the package shared.proto.
+import common_pb2`) into relative ones, so the code works as the package cardroom.shared.proto.
 protoletariat misses the import form protoc writes into .pyi files (`... as _common_pb2`);
 those lines are made relative here, the same way.
 """

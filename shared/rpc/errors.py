@@ -1,6 +1,6 @@
 """The one place where domain errors become gRPC statuses, with google.rpc rich details.
 
-Servicers raise shared.errors exceptions; ErrorInterceptor turns each into a status:
+Servicers raise cardroom.shared.errors exceptions; ErrorInterceptor turns each into a status:
 
 - InvalidArgument and kin (InvalidFields, InvalidConfig, InvalidDeal, MalformedAction):
   INVALID_ARGUMENT, with google.rpc.BadRequest field violations;
@@ -29,7 +29,7 @@ from google.protobuf.message import Message
 from google.rpc import error_details_pb2, status_pb2
 from grpc_status import rpc_status
 
-from shared.errors import (
+from cardroom.shared.errors import (
     CardroomError,
     DeadlineExceeded,
     GameOver,
@@ -50,8 +50,8 @@ from shared.errors import (
     Unavailable,
     WrongPhase,
 )
-from shared.proto.cardroom.v1 import common_pb2
-from shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
+from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
 
 log = logging.getLogger(__name__)
 

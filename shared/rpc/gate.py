@@ -17,7 +17,7 @@ from typing import Any
 
 import grpc
 
-from shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
+from cardroom.shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
 
 #: Services that are never queued: probes must answer however busy the replica is.
 EXEMPT_SERVICES = frozenset({

@@ -7,7 +7,7 @@ from typing import Any, NamedTuple
 
 import grpc
 
-from shared.errors import InvalidArgument
+from cardroom.shared.errors import InvalidArgument
 
 Behavior = Callable[[Any, grpc.ServicerContext], Any]
 

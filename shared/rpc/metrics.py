@@ -22,7 +22,7 @@ import grpc
 from google.protobuf.descriptor import ServiceDescriptor
 from prometheus_client import CollectorRegistry, Counter, Histogram, make_wsgi_app
 
-from shared.rpc.handlers import GRPC_TYPES, Behavior, MethodInfo, wrap_handler
+from cardroom.shared.rpc.handlers import GRPC_TYPES, Behavior, MethodInfo, wrap_handler
 
 log = logging.getLogger(__name__)
 

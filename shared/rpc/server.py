@@ -6,7 +6,7 @@
 
 Port 0 (GRPC_PORT=0, METRICS_PORT=0) binds a free port; the bound ports are returned,
 kept on the Server and logged, so tests and supervisors can find them. With `max_queue`
-set, a WorkGate bounds the calls waiting for a thread (shared.rpc.gate). Connections are
+set, a WorkGate bounds the calls waiting for a thread (cardroom.shared.rpc.gate). Connections are
 closed after GRPC_MAX_CONNECTION_AGE_SECONDS so that clients re-resolve and rebalance.
 """
 
@@ -25,12 +25,12 @@ from google.protobuf.descriptor import ServiceDescriptor
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from prometheus_client import CollectorRegistry
 
-from shared.rpc import reflection
-from shared.rpc.errors import ErrorInterceptor
-from shared.rpc.gate import WorkGate
-from shared.rpc.metrics import GrpcMetrics, MetricsInterceptor, start_metrics_server
-from shared.rpc.serving import ServingGauge
-from shared.rpc.settings import Settings
+from cardroom.shared.rpc import reflection
+from cardroom.shared.rpc.errors import ErrorInterceptor
+from cardroom.shared.rpc.gate import WorkGate
+from cardroom.shared.rpc.metrics import GrpcMetrics, MetricsInterceptor, start_metrics_server
+from cardroom.shared.rpc.serving import ServingGauge
+from cardroom.shared.rpc.settings import Settings
 
 log = logging.getLogger(__name__)
 

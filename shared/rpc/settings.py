@@ -7,7 +7,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from shared.errors import InvalidConfig
+from cardroom.shared.errors import InvalidConfig
 
 #: Default (gRPC port, metrics port) of each process; None where it serves no gRPC.
 DEFAULT_PORTS: dict[str, tuple[int | None, int]] = {

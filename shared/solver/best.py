@@ -33,12 +33,12 @@ from fractions import Fraction
 from numbers import Rational
 from typing import Any
 
-from shared.arith import DEFAULT_RULES, ArithRules, Num
-from shared.errors import InvalidArgument
-from shared.solver.expr import Solution, Tree
-from shared.solver.kernels import kernel_for
-from shared.solver.multiset import Cards, sub_multisets
-from shared.solver.search import OutOfBudget, OutOfNodes, Searcher
+from cardroom.shared.arith import DEFAULT_RULES, ArithRules, Num
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.solver.expr import Solution, Tree
+from cardroom.shared.solver.kernels import kernel_for
+from cardroom.shared.solver.multiset import Cards, sub_multisets
+from cardroom.shared.solver.search import OutOfBudget, OutOfNodes, Searcher
 
 #: Node budget of the first try with every card.
 PROBE_NODES = 400

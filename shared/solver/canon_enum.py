@@ -1,4 +1,4 @@
-"""Enumeration of canonical solutions (see shared.solver.expr for the canonical form).
+"""Enumeration of canonical solutions (see cardroom.shared.solver.expr for the canonical form).
 
 A canonical sum over a multiset is a collection of signed non-sum terms whose blocks of
 cards partition it; a product, a collection of non-product factors, each over or under
@@ -16,10 +16,10 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Iterator
 
-from shared.arith import Num
-from shared.solver.expr import Canon, leaf, make_product, make_sum, plain, quotient
-from shared.solver.multiset import Cards, blocks_with_first
-from shared.solver.search import OutOfTime, Searcher
+from cardroom.shared.arith import Num
+from cardroom.shared.solver.expr import Canon, leaf, make_product, make_sum, plain, quotient
+from cardroom.shared.solver.multiset import Cards, blocks_with_first
+from cardroom.shared.solver.search import OutOfTime, Searcher
 
 ANY, NONSUM, NONPROD = 0, 1, 2
 #: Multisets up to this many cards keep their forward listings in memory.

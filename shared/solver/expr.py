@@ -1,6 +1,6 @@
 """Solutions as expressions: binary trees from the search, their canonical form and its text.
 
-Canonical form (what "the same solution" means everywhere in shared.solver):
+Canonical form (what "the same solution" means everywhere in cardroom.shared.solver):
 
 - a *sum* is a multiset of positive terms and a multiset of negative terms, each term a
   card or a product; a *product* is a multiset of numerator factors and one of
@@ -19,7 +19,7 @@ Canonical form (what "the same solution" means everywhere in shared.solver):
 Read left to right, that text is legal under the rules whenever the tree it came from
 was: partial sums of the positive terms only grow, subtracting then falls towards the
 (legal) total, and each partial quotient is the total times the denominators still to
-come. ``Solution.from_tree`` re-checks every step with shared.arith.combine anyway.
+come. ``Solution.from_tree`` re-checks every step with cardroom.shared.arith.combine anyway.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from shared.arith import DEFAULT_RULES, ArithRules, Num, combine
-from shared.errors import CardroomError
+from cardroom.shared.arith import DEFAULT_RULES, ArithRules, Num, combine
+from cardroom.shared.errors import CardroomError
 
 #: A binary expression tree from the search: a card, or (op, left, right).
 Tree = int | tuple[str, "Tree", "Tree"]

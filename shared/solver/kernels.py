@@ -1,7 +1,7 @@
 """Set-at-a-time arithmetic for the solver, one kernel per kind of ArithRules (ruling M3).
 
 A kernel answers three questions about value sets, every one of them defined by
-shared.arith.combine (tests check each kernel against it value by value); values and
+cardroom.shared.arith.combine (tests check each kernel against it value by value); values and
 targets given to a kernel are legal under its rules (the search checks targets first):
 
 - ``forward(xs, ys)``: every legal ``x op y`` and ``y op x`` for x in xs, y in ys;
@@ -23,8 +23,8 @@ from math import prod
 from operator import not_
 from typing import Any
 
-from shared.arith import ArithRules, Num
-from shared.solver.expr import quotient
+from cardroom.shared.arith import ArithRules, Num
+from cardroom.shared.solver.expr import quotient
 
 #: Most cached value bounds per kernel.
 BOUND_CAP = 100_000

@@ -1,6 +1,6 @@
 """all_optimal(), profile() and count_trees(): how many solutions a board has, and how hard it is.
 
-Counts are of canonical forms (shared.solver.expr), never of raw trees, except in
+Counts are of canonical forms (cardroom.shared.solver.expr), never of raw trees, except in
 count_trees(), which counts every binary tree the way Hutton's "The countdown problem"
 does (operands in order, cards told apart by position, any subset of the cards).
 
@@ -9,7 +9,7 @@ uses and N the number of canonical solutions with k cards; 0 when there is no so
 Read it as "cards to combine, less one for every tenfold more ways to do it": one
 six-card solution rates 6, a hundred of them 4, a lone one-card solution 1.
 
-profile() starts from the best search (shared.solver.best.search_under, what Solve
+profile() starts from the best search (cardroom.shared.solver.best.search_under, what Solve
 answers), so its maximum is never below Solve's in the same budget, then counts the
 solutions with that many cards, then the smaller counts from 1 up, as time allows. What
 an inexact figure bounds:
@@ -36,12 +36,12 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from shared.arith import DEFAULT_RULES, OPS, ArithRules, Num, combine
-from shared.errors import InvalidArgument
-from shared.solver.best import board_of, search_under, target_of
-from shared.solver.canon_enum import Enumerator, distinct
-from shared.solver.expr import Canon, Solution
-from shared.solver.multiset import Cards, sub_multisets
+from cardroom.shared.arith import DEFAULT_RULES, OPS, ArithRules, Num, combine
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.solver.best import board_of, search_under, target_of
+from cardroom.shared.solver.canon_enum import Enumerator, distinct
+from cardroom.shared.solver.expr import Canon, Solution
+from cardroom.shared.solver.multiset import Cards, sub_multisets
 
 #: Most of the time left after the search that profile() spends counting the top row.
 TOP_SHARE = 0.5

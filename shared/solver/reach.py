@@ -13,13 +13,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.arith import DEFAULT_RULES, ArithRules, Num
-from shared.errors import InvalidArgument
-from shared.solver.best import board_of, search_best
-from shared.solver.expr import plain
-from shared.solver.kernels import kernel_for
-from shared.solver.multiset import Cards, sub_multisets
-from shared.solver.search import OutOfBudget, Searcher
+from cardroom.shared.arith import DEFAULT_RULES, ArithRules, Num
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.solver.best import board_of, search_best
+from cardroom.shared.solver.expr import plain
+from cardroom.shared.solver.kernels import kernel_for
+from cardroom.shared.solver.multiset import Cards, sub_multisets
+from cardroom.shared.solver.search import OutOfBudget, Searcher
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,11 +19,11 @@ import time
 from collections.abc import Iterator, Sequence
 from functools import partial
 
-from shared.arith import Num, combine
-from shared.errors import CardroomError
-from shared.solver.expr import Tree, evaluate
-from shared.solver.kernels import Kernel
-from shared.solver.multiset import Cards, splits
+from cardroom.shared.arith import Num, combine
+from cardroom.shared.errors import CardroomError
+from cardroom.shared.solver.expr import Tree, evaluate
+from cardroom.shared.solver.kernels import Kernel
+from cardroom.shared.solver.multiset import Cards, splits
 
 #: Multisets up to this many cards are looked up in forward value tables.
 SMALL = 3

@@ -14,7 +14,7 @@ import functools
 import inspect
 from typing import Any
 
-from shared.rpc.aio_server import LoopThread
+from cardroom.shared.rpc.aio_server import LoopThread
 
 _LOOP: LoopThread | None = None
 

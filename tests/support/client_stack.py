@@ -15,13 +15,13 @@ from dataclasses import dataclass
 
 import redis
 
-from services.bot.celery_app import BotSettings
-from services.bot.server import create_server as create_bot_server
-from services.bot.worker import start_worker
-from services.match.server import MatchServer
-from services.solver.config import SolverConfig
-from services.solver.server import create_server as create_solver_server
-from shared.client import ClientConfig
+from cardroom.services.bot.celery_app import BotSettings
+from cardroom.services.bot.server import create_server as create_bot_server
+from cardroom.services.bot.worker import start_worker
+from cardroom.services.match.server import MatchServer
+from cardroom.services.solver.config import SolverConfig
+from cardroom.services.solver.server import create_server as create_solver_server
+from cardroom.shared.client import ClientConfig
 from support.grpc_servers import HOST, local_settings
 from support.match_client import ADMIN, match_server
 

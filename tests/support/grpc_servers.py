@@ -20,8 +20,8 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from shared.rpc.server import Server, ServiceDef, create_server
-from shared.rpc.settings import Settings
+from cardroom.shared.rpc.server import Server, ServiceDef, create_server
+from cardroom.shared.rpc.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"

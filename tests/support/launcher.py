@@ -1,4 +1,4 @@
-"""`make run`'s launcher (services.stack) as a subprocess on free ports, for the tests."""
+"""`make run`'s launcher (cardroom.services.stack) as a subprocess on free ports, for the tests."""
 
 from __future__ import annotations
 
@@ -49,12 +49,13 @@ def _pump(stream: IO[str], sink: queue.Queue[str]) -> None:
 
 @contextmanager
 def launched(defaults: tuple[str, ...] = ()) -> Iterator[Launched]:
-    """Start `python -m services.stack` on free ports with its own Redis; Ctrl-C it after.
+    """Start `python -m cardroom.services.stack` on free ports with its own Redis; Ctrl-C it after.
     The ports named in `defaults` get no flag (the launcher's defaults apply)."""
     ports = {name: free_port() for name in PORT_NAMES if name not in defaults}
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "services.stack", *(f"--{n}-port={p}" for n, p in ports.items())],
+        [sys.executable, "-m", "cardroom.services.stack",
+         *(f"--{n}-port={p}" for n, p in ports.items())],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         start_new_session=True)
     assert process.stdout is not None

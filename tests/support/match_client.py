@@ -13,12 +13,12 @@ from typing import Any
 import grpc
 import redis
 
-from services.match import mapping
-from services.match.bots import CeleryQueue
-from services.match.server import MatchServer, create_server
-from services.match.settings import MatchSettings
-from shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.services.match import mapping
+from cardroom.services.match.bots import CeleryQueue
+from cardroom.services.match.server import MatchServer, create_server
+from cardroom.services.match.settings import MatchSettings
+from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from support.grpc_servers import HOST, local_settings
 from support.match_play import choose_move
 

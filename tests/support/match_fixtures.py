@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from services.match.app import MatchService
-from services.match.repo import MatchRepo
+from cardroom.services.match.app import MatchService
+from cardroom.services.match.repo import MatchRepo
 from support.blocking import blocking, run, unwrap
 from support.match_play import Clock
 
@@ -26,7 +26,7 @@ def new_service(repo: Any, *args: Any, **kwargs: Any) -> Any:
 
 def tick(service: Any) -> list[str]:
     """One poll of a replica's timer loop: the kinds of deadline it fired."""
-    from services.match.timers import TimerLoop
+    from cardroom.services.match.timers import TimerLoop
 
     fired: list[str] = run(TimerLoop(unwrap(service)).run_once())
     return fired

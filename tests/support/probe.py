@@ -15,8 +15,8 @@ from typing import Any
 import grpc
 from google.protobuf import descriptor_pb2, descriptor_pool, wrappers_pb2
 
-from shared import errors
-from shared.rpc.server import ServiceDef
+from cardroom.shared import errors
+from cardroom.shared.rpc.server import ServiceDef
 
 SERVICE = "cardroom.testing.ProbeService"
 SECRET = "database password is hunter2"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from shared.proto.cardroom.v1 import bot_pb2 as bpb
+from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 
 
 def together_and_alone(stub: Any, observation: Any, seeds: int = 8

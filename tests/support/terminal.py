@@ -43,7 +43,7 @@ class Terminal:
         env = {**stack.env(), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
         main, side = pty.openpty()
         fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
-        self.process = subprocess.Popen([sys.executable, "-m", "shared.cli", *args],
+        self.process = subprocess.Popen([sys.executable, "-m", "cardroom.shared.cli", *args],
                                         stdin=side, stdout=side, stderr=side, env=env,
                                         start_new_session=True)
         os.close(side)

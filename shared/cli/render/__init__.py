@@ -7,7 +7,7 @@ from types import ModuleType
 
 from rich.console import RenderableType
 
-from shared.errors import InvalidArgument
+from cardroom.shared.errors import InvalidArgument
 
 from . import livemix, mixmatch, vivo
 from .common import JSON, Scene, describe_service

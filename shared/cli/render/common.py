@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from shared.client.types import MatchView, Result, Seat
+from cardroom.shared.client.types import MatchView, Result, Seat
 
 JSON = dict[str, Any]
 #: Colour of each card letter (Livemix colours, VIVO suits), chosen to read on dark and light.

@@ -1,14 +1,14 @@
 """Livemix: a trick-taking game scored by the Members each player wins (rules/livemix.txt).
 
-The engine contract of shared.games.base, plus a fast integer API for search bots
+The engine contract of cardroom.shared.games.base, plus a fast integer API for search bots
 (State.legal_action_ids / apply_action_id, random_playout).
 """
 
-from shared.games.base import STATE_FORMAT
-from shared.games.livemix.cards import DEFAULT_ROSTER
-from shared.games.livemix.config import GAME, ROUNDS, Config
-from shared.games.livemix.playout import random_playout
-from shared.games.livemix.state import State, from_json, new_game, replay
+from cardroom.shared.games.base import STATE_FORMAT
+from cardroom.shared.games.livemix.cards import DEFAULT_ROSTER
+from cardroom.shared.games.livemix.config import GAME, ROUNDS, Config
+from cardroom.shared.games.livemix.playout import random_playout
+from cardroom.shared.games.livemix.state import State, from_json, new_game, replay
 
 __all__ = [
     "DEFAULT_ROSTER",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from shared.errors import MalformedAction
+from cardroom.shared.errors import MalformedAction
 
 COLOURS = ("heart", "gem", "flower", "moon")
 LETTERS = ("H", "G", "F", "M")

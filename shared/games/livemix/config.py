@@ -6,9 +6,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from shared.errors import InvalidConfig
-from shared.games.livemix.cards import COLOURS, DEFAULT_ROSTER, GROUPS, parse_member
-from shared.quoting import clip, quote
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.games.livemix.cards import COLOURS, DEFAULT_ROSTER, GROUPS, parse_member
+from cardroom.shared.quoting import clip, quote
 
 #: The game's wire name (the registry key and every view's "game").
 GAME = "livemix"

@@ -16,8 +16,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import InvalidDeal, MalformedAction
-from shared.games.livemix.cards import (
+from cardroom.shared.errors import InvalidDeal, MalformedAction
+from cardroom.shared.games.livemix.cards import (
     CARD_NAMES,
     COLOURS,
     N_MEMBERS,
@@ -26,8 +26,8 @@ from shared.games.livemix.cards import (
     mask_of,
     names_of,
 )
-from shared.games.livemix.config import ROUNDS, Config
-from shared.quoting import quote
+from cardroom.shared.games.livemix.config import ROUNDS, Config
+from cardroom.shared.quoting import quote
 
 HAND_SIZE = 12
 

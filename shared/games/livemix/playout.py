@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from shared.games.livemix.config import ROUNDS
-from shared.games.livemix.rules import Rules
+from cardroom.shared.games.livemix.config import ROUNDS
+from cardroom.shared.games.livemix.rules import Rules
 
 #: For each 12-bit slice of a hand (one colour), the card offsets it holds.
 BITS12 = tuple(tuple(v for v in range(12) if m >> v & 1) for m in range(1 << 12))

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shared.games.livemix.cards import roster_tables
-from shared.games.livemix.config import Config
-from shared.games.livemix.rules import NEXT
-from shared.games.livemix.scoring import RoundRecord
-from shared.games.livemix.state import State
+from cardroom.shared.games.livemix.cards import roster_tables
+from cardroom.shared.games.livemix.config import Config
+from cardroom.shared.games.livemix.rules import NEXT
+from cardroom.shared.games.livemix.scoring import RoundRecord
+from cardroom.shared.games.livemix.state import State
 
 
 def search_position(config: Config, round_index: int, first_lead: int,

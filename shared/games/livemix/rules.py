@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from shared.errors import GameOver, IllegalMove
-from shared.games.livemix.cards import (
+from cardroom.shared.errors import GameOver, IllegalMove
+from cardroom.shared.games.livemix.cards import (
     CARD_NAMES,
     COLOUR_MASK,
     COLOURS,
@@ -25,10 +25,10 @@ from shared.games.livemix.cards import (
     roster_tables,
     winner_index,
 )
-from shared.games.livemix.config import ROUNDS, Config
-from shared.games.livemix.deal import RoundDeal, Seed, deal_all
-from shared.games.livemix.scoring import RoundRecord, seat_score
-from shared.games.livemix.scoring import winners as _winners
+from cardroom.shared.games.livemix.config import ROUNDS, Config
+from cardroom.shared.games.livemix.deal import RoundDeal, Seed, deal_all
+from cardroom.shared.games.livemix.scoring import RoundRecord, seat_score
+from cardroom.shared.games.livemix.scoring import winners as _winners
 
 #: L6: (Members in all, Members of one group) that make a seat leave, per player count.
 LEAVE_AT = {3: (4, 3), 4: (3, 2)}

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shared.games.livemix.cards import CARD_NAMES, Roster, ids_of
+from cardroom.shared.games.livemix.cards import CARD_NAMES, Roster, ids_of
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from shared.errors import InvalidArgument
-from shared.games.base import JSON, STATE_FORMAT
-from shared.games.livemix.cards import CARD_NAMES, card_id, mask_of, names_of, roster_tables
-from shared.games.livemix.config import GAME, ROUNDS, Config
-from shared.games.livemix.deal import deal_all, deal_json, parse_deal
-from shared.games.livemix.rules import Rules
-from shared.games.livemix.scoring import RoundRecord, member_ids
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.games.base import JSON, STATE_FORMAT
+from cardroom.shared.games.livemix.cards import (
+    CARD_NAMES,
+    card_id,
+    mask_of,
+    names_of,
+    roster_tables,
+)
+from cardroom.shared.games.livemix.config import GAME, ROUNDS, Config
+from cardroom.shared.games.livemix.deal import deal_all, deal_json, parse_deal
+from cardroom.shared.games.livemix.rules import Rules
+from cardroom.shared.games.livemix.scoring import RoundRecord, member_ids
 
 S = TypeVar("S", bound=Rules)
 

@@ -1,4 +1,5 @@
-"""The Livemix State: the engine contract (shared.games.base) on top of the integer rules."""
+"""The Livemix State: the engine contract (cardroom.shared.games.base) on top of the integer
+rules."""
 
 from __future__ import annotations
 
@@ -6,14 +7,14 @@ import secrets
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from shared.errors import GameOver, InvalidArgument, NotYourTurn
-from shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
-from shared.games.livemix import serial, view
-from shared.games.livemix.cards import CARD_NAMES, card_id
-from shared.games.livemix.config import GAME, Config
-from shared.games.livemix.deal import parse_deal
-from shared.games.livemix.rules import Rules
-from shared.games.livemix.scoring import round_breakdown
+from cardroom.shared.errors import GameOver, InvalidArgument, NotYourTurn
+from cardroom.shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
+from cardroom.shared.games.livemix import serial, view
+from cardroom.shared.games.livemix.cards import CARD_NAMES, card_id
+from cardroom.shared.games.livemix.config import GAME, Config
+from cardroom.shared.games.livemix.deal import parse_deal
+from cardroom.shared.games.livemix.rules import Rules
+from cardroom.shared.games.livemix.scoring import round_breakdown
 
 
 class State(Rules):
@@ -86,7 +87,7 @@ class State(Rules):
 def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
              deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
     """A new game, shuffled from `seed` (random when None) except for the explicit deal;
-    the arguments are those of every engine (shared.games.base). Livemix has no clock, so
+    the arguments are those of every engine (cardroom.shared.games.base). Livemix has no clock, so
     `now` is only checked."""
     config = check_config(Config, config, GAME)
     chosen = check_seed(seed)

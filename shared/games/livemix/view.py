@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.base import Event
-from shared.games.livemix.cards import CARD_NAMES, COLOURS, names_of
-from shared.games.livemix.config import GAME, ROUNDS
-from shared.games.livemix.rules import Rules
-from shared.games.livemix.scoring import member_ids, round_breakdown
+from cardroom.shared.games.base import Event
+from cardroom.shared.games.livemix.cards import CARD_NAMES, COLOURS, names_of
+from cardroom.shared.games.livemix.config import GAME, ROUNDS
+from cardroom.shared.games.livemix.rules import Rules
+from cardroom.shared.games.livemix.scoring import member_ids, round_breakdown
 
 
 def member_names(state: Rules, mask: int) -> list[str]:

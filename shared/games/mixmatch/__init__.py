@@ -1,15 +1,15 @@
 """Mix Match (rules/mixmatch.txt, rulings M1-M8, N3): the engine and the claim parser.
 
-The engine keeps the contract of shared.games.base: ``GAME``, ``Config``, ``new_game``,
+The engine keeps the contract of cardroom.shared.games.base: ``GAME``, ``Config``, ``new_game``,
 ``from_json``, ``replay`` and ``State``. The claim tools stand alone for the solver and the
 services: ``parse_expression(text)`` gives an expression tree whose nodes answer
 ``value(rules)``, ``cards()`` and ``render()``; ``check_claim(text, cards, target, rules)``
 gives a ``ClaimResult``. The one grammar of claims and actions is
-shared.games.mixmatch.notation (``parse_expression``, ``parse_action``); the verdicts are
-in shared.games.mixmatch.claim.
+cardroom.shared.games.mixmatch.notation (``parse_expression``, ``parse_action``); the verdicts are
+in cardroom.shared.games.mixmatch.claim.
 """
 
-from shared.games.mixmatch.claim import (
+from cardroom.shared.games.mixmatch.claim import (
     MAX_CLAIM_LENGTH,
     MAX_DEPTH,
     MAX_DIGITS,
@@ -21,10 +21,10 @@ from shared.games.mixmatch.claim import (
     judge,
     parse_expression,
 )
-from shared.games.mixmatch.config import GAME, Config
-from shared.games.mixmatch.deal import stacked_deal
-from shared.games.mixmatch.notation import Action, parse_action
-from shared.games.mixmatch.state import State, from_json, new_game, replay
+from cardroom.shared.games.mixmatch.config import GAME, Config
+from cardroom.shared.games.mixmatch.deal import stacked_deal
+from cardroom.shared.games.mixmatch.notation import Action, parse_action
+from cardroom.shared.games.mixmatch.state import State, from_json, new_game, replay
 
 __all__ = [
     "GAME",

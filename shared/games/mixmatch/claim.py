@@ -1,8 +1,8 @@
 """Mix Match claims (rulings M3, M4): the claim checker over trees of the one claim grammar.
 
-The grammar and its parser live in shared.games.mixmatch.notation (re-exported here):
+The grammar and its parser live in cardroom.shared.games.mixmatch.notation (re-exported here):
 ``parse_expression(text)`` returns the tree, ``Number`` leaves and ``BinOp`` nodes, whose
-``value(rules)`` evaluates step by step under shared.arith (the one implementation of M3),
+``value(rules)`` evaluates step by step under cardroom.shared.arith (the one implementation of M3),
 ``cards()`` lists the numbers in reading order and ``render()`` writes the canonical text
 (ASCII operators, no spaces, brackets exactly where the tree needs them).
 
@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from shared.arith import DEFAULT_RULES, ArithRules, Num
-from shared.errors import InvalidArgument, MalformedAction
-from shared.games.mixmatch.notation import (
+from cardroom.shared.arith import DEFAULT_RULES, ArithRules, Num
+from cardroom.shared.errors import InvalidArgument, MalformedAction
+from cardroom.shared.games.mixmatch.notation import (
     MAX_CLAIM_LENGTH,
     MAX_DEPTH,
     MAX_DIGITS,

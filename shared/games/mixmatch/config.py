@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from typing import Any
 
-from shared.arith import ArithRules
-from shared.errors import InvalidConfig
-from shared.quoting import clip, quote
+from cardroom.shared.arith import ArithRules
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.quoting import clip, quote
 
 #: The game's wire name (the registry key and every view's "game").
 GAME = "mixmatch"

@@ -15,9 +15,9 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from shared.errors import InvalidDeal
-from shared.games.mixmatch.config import Config, is_whole
-from shared.quoting import clip, quote
+from cardroom.shared.errors import InvalidDeal
+from cardroom.shared.games.mixmatch.config import Config, is_whole
+from cardroom.shared.quoting import clip, quote
 
 MAX_ROLLS = 1000
 

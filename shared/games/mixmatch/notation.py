@@ -28,8 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from shared.arith import DEFAULT_RULES, ArithRules, Num, combine, violation
-from shared.errors import InvalidArgument, MalformedAction
+from cardroom.shared.arith import DEFAULT_RULES, ArithRules, Num, combine, violation
+from cardroom.shared.errors import InvalidArgument, MalformedAction
 
 MAX_CLAIM_LENGTH = 200
 MAX_DEPTH = 16

@@ -10,7 +10,7 @@ Actions (canonical text, applied with the acting seat and the host's time ``now`
 - ``timeout`` from the host (seat None): the hourglass ran out (M5). Refused before the
   deadline; always allowed when the hourglass is 0 (no timer).
 
-Action text is read by the one grammar of shared.games.mixmatch.notation. A malformed
+Action text is read by the one grammar of cardroom.shared.games.mixmatch.notation. A malformed
 claim (empty, bad syntax, longer than MAX_CLAIM_LENGTH) is refused with MalformedAction and
 costs nothing; a well-formed wrong claim is a legal move with a bad outcome: it yields a
 ``claim_rejected`` event and puts the seat out until the next round (M4). The engine never
@@ -28,7 +28,7 @@ import math
 from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
-from shared.errors import (
+from cardroom.shared.errors import (
     GameOver,
     IllegalMove,
     InvalidArgument,
@@ -36,11 +36,11 @@ from shared.errors import (
     NotYourTurn,
     StaleRound,
 )
-from shared.games.base import JSON, SIMULTANEOUS, Event
-from shared.games.mixmatch.claim import judge
-from shared.games.mixmatch.config import TABLE_SIZE, Config, is_whole
-from shared.games.mixmatch.deal import roll_dice
-from shared.games.mixmatch.notation import MAX_CLAIM_LENGTH, parse_action, parse_expression
+from cardroom.shared.games.base import JSON, SIMULTANEOUS, Event
+from cardroom.shared.games.mixmatch.claim import judge
+from cardroom.shared.games.mixmatch.config import TABLE_SIZE, Config, is_whole
+from cardroom.shared.games.mixmatch.deal import roll_dice
+from cardroom.shared.games.mixmatch.notation import MAX_CLAIM_LENGTH, parse_action, parse_expression
 
 PICK, CLAIMS, OVER = "pick", "claims", "over"
 

@@ -7,10 +7,10 @@ import copy
 from collections import Counter
 from typing import TypeVar
 
-from shared.errors import InvalidArgument
-from shared.games.base import JSON, STATE_FORMAT
-from shared.games.mixmatch.config import GAME, Config
-from shared.games.mixmatch.rules import RoundLog, Rules
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.games.base import JSON, STATE_FORMAT
+from cardroom.shared.games.mixmatch.config import GAME, Config
+from cardroom.shared.games.mixmatch.rules import RoundLog, Rules
 
 S = TypeVar("S", bound=Rules)
 

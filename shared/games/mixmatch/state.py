@@ -1,4 +1,4 @@
-"""The Mix Match State (the engine contract of shared.games.base) and how to build one: a
+"""The Mix Match State (the engine contract of cardroom.shared.games.base) and how to build one: a
 new game, a replay, a state read back from JSON."""
 
 from __future__ import annotations
@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from shared.games.base import JSON, check_config, check_deal, check_now, check_seed
-from shared.games.mixmatch import serial, view
-from shared.games.mixmatch.config import GAME, Config
-from shared.games.mixmatch.deal import read_deal, shuffled_deck
-from shared.games.mixmatch.rules import Rules
+from cardroom.shared.games.base import JSON, check_config, check_deal, check_now, check_seed
+from cardroom.shared.games.mixmatch import serial, view
+from cardroom.shared.games.mixmatch.config import GAME, Config
+from cardroom.shared.games.mixmatch.deal import read_deal, shuffled_deck
+from cardroom.shared.games.mixmatch.rules import Rules
 
 
 class State(Rules):
@@ -28,7 +28,7 @@ class State(Rules):
 def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
              deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
     """A game from a seed (default 0) or an explicit deal; the first hourglass counts from
-    `now` (default 0). The arguments are those of every engine (shared.games.base)."""
+    `now` (default 0). The arguments are those of every engine (cardroom.shared.games.base)."""
     config = check_config(Config, config, GAME)
     chosen = check_seed(seed)
     chosen = 0 if chosen is None else chosen

@@ -6,9 +6,9 @@ way round. The deck order and the seed are never shown.
 
 from __future__ import annotations
 
-from shared.games.base import JSON
-from shared.games.mixmatch.config import GAME
-from shared.games.mixmatch.rules import OVER, PICK, Rules
+from cardroom.shared.games.base import JSON
+from cardroom.shared.games.mixmatch.config import GAME
+from cardroom.shared.games.mixmatch.rules import OVER, PICK, Rules
 
 
 def observation(state: Rules, seat: int | None) -> JSON:

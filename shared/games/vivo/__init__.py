@@ -1,15 +1,15 @@
 """VIVO: two rounds of twelve tricks in which the suits played must match the harmony card.
 
-The engine follows the contract in shared.games.base; rules as implemented (with rulings
+The engine follows the contract in cardroom.shared.games.base; rules as implemented (with rulings
 V1-V9) are documented in docs/rules/vivo.md.
 """
 
-from shared.games.vivo.cards import CARD_NAMES, Card, Harmony, Suit, parse_card
-from shared.games.vivo.config import GAME, Config
-from shared.games.vivo.deal import RoundDeal
-from shared.games.vivo.playout import random_playout
-from shared.games.vivo.scoring import row_points
-from shared.games.vivo.state import State, from_json, new_game, replay
+from cardroom.shared.games.vivo.cards import CARD_NAMES, Card, Harmony, Suit, parse_card
+from cardroom.shared.games.vivo.config import GAME, Config
+from cardroom.shared.games.vivo.deal import RoundDeal
+from cardroom.shared.games.vivo.playout import random_playout
+from cardroom.shared.games.vivo.scoring import row_points
+from cardroom.shared.games.vivo.state import State, from_json, new_game, replay
 
 __all__ = [
     "CARD_NAMES",

@@ -10,7 +10,7 @@ import enum
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from shared.errors import MalformedAction
+from cardroom.shared.errors import MalformedAction
 
 RANKS = 12
 SUITS = 4

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import InvalidConfig
-from shared.games.vivo.cards import SUITS, SUITS_MASK, Harmony, Suit
-from shared.quoting import clip, quote
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.games.vivo.cards import SUITS, SUITS_MASK, Harmony, Suit
+from cardroom.shared.quoting import clip, quote
 
 #: The game's wire name (the registry key and every view's "game").
 GAME = "vivo"

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from shared.errors import InvalidDeal, MalformedAction
-from shared.games.vivo.cards import (
+from cardroom.shared.errors import InvalidDeal, MalformedAction
+from cardroom.shared.games.vivo.cards import (
     CARD_NAMES,
     SUIT_OF,
     Harmony,
@@ -27,8 +27,8 @@ from shared.games.vivo.cards import (
     parse_card,
     parse_harmony,
 )
-from shared.games.vivo.config import HAND_SIZE, ROUNDS, TRICKS, Config
-from shared.quoting import quote
+from cardroom.shared.games.vivo.config import HAND_SIZE, ROUNDS, TRICKS, Config
+from cardroom.shared.quoting import quote
 
 
 @dataclass(frozen=True)

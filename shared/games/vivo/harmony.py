@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shared.games.vivo.cards import SUITS, Harmony, suit_labels
+from cardroom.shared.games.vivo.cards import SUITS, Harmony, suit_labels
 
 ALL_SUITS = (1 << SUITS) - 1
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from shared.games.vivo.cards import RANK_OF, SUIT_OF, SUITS_MASK
-from shared.games.vivo.config import TRICKS
-from shared.games.vivo.harmony import ALLOWED
-from shared.games.vivo.rules import Rules
+from cardroom.shared.games.vivo.cards import RANK_OF, SUIT_OF, SUITS_MASK
+from cardroom.shared.games.vivo.config import TRICKS
+from cardroom.shared.games.vivo.harmony import ALLOWED
+from cardroom.shared.games.vivo.rules import Rules
 
 
 def random_playout(state: Rules, rng: random.Random, whole_game: bool = False) -> None:

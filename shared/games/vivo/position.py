@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shared.games.vivo.cards import RANK_OF, SUIT_OF, Harmony
-from shared.games.vivo.config import Config
-from shared.games.vivo.deal import RoundDeal
-from shared.games.vivo.scoring import row_points
-from shared.games.vivo.state import State
+from cardroom.shared.games.vivo.cards import RANK_OF, SUIT_OF, Harmony
+from cardroom.shared.games.vivo.config import Config
+from cardroom.shared.games.vivo.deal import RoundDeal
+from cardroom.shared.games.vivo.scoring import row_points
+from cardroom.shared.games.vivo.state import State
 
 
 def search_position(config: Config, round_index: int, harmonies: Sequence[int], trick: int,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any, TypeVar
 
-from shared.errors import GameOver, IllegalMove
-from shared.games.vivo.cards import (
+from cardroom.shared.errors import GameOver, IllegalMove
+from cardroom.shared.games.vivo.cards import (
     CARD_NAMES,
     DECK_SIZE,
     RANK_OF,
@@ -20,10 +20,10 @@ from shared.games.vivo.cards import (
     ids_of,
     parse_card,
 )
-from shared.games.vivo.config import ROUNDS, TRICKS, Config
-from shared.games.vivo.deal import RoundDeal
-from shared.games.vivo.harmony import ALLOWED, explain, score_trick
-from shared.games.vivo.scoring import Rows, row_points
+from cardroom.shared.games.vivo.config import ROUNDS, TRICKS, Config
+from cardroom.shared.games.vivo.deal import RoundDeal
+from cardroom.shared.games.vivo.harmony import ALLOWED, explain, score_trick
+from cardroom.shared.games.vivo.scoring import Rows, row_points
 
 R = TypeVar("R", bound="Rules")
 

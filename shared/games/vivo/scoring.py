@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shared.games.base import JSON
-from shared.games.vivo.cards import CARD_NAMES, RANK_OF, ids_of
+from cardroom.shared.games.base import JSON
+from cardroom.shared.games.vivo.cards import CARD_NAMES, RANK_OF, ids_of
 
 #: A finished round's scoring rows: (face-up masks per seat, face-down masks per seat).
 Rows = tuple[tuple[int, ...], tuple[int, ...]]

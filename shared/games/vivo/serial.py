@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from shared.errors import CardroomError, InvalidArgument
-from shared.games.base import JSON, STATE_FORMAT
-from shared.games.vivo.config import GAME, Config
-from shared.games.vivo.rules import Rules
+from cardroom.shared.errors import CardroomError, InvalidArgument
+from cardroom.shared.games.base import JSON, STATE_FORMAT
+from cardroom.shared.games.vivo.config import GAME, Config
+from cardroom.shared.games.vivo.rules import Rules
 
 S = TypeVar("S", bound=Rules)
 

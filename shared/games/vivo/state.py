@@ -1,4 +1,4 @@
-"""The VIVO State (the engine contract of shared.games.base) and how to build one: a new
+"""The VIVO State (the engine contract of cardroom.shared.games.base) and how to build one: a new
 game, a replay, a state read back from JSON."""
 
 from __future__ import annotations
@@ -6,13 +6,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from shared.errors import GameOver, InvalidArgument, NotYourTurn
-from shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
-from shared.games.vivo import scoring, serial, view
-from shared.games.vivo.cards import parse_card
-from shared.games.vivo.config import GAME, Config
-from shared.games.vivo.deal import build_deals
-from shared.games.vivo.rules import Rules
+from cardroom.shared.errors import GameOver, InvalidArgument, NotYourTurn
+from cardroom.shared.games.base import JSON, Event, check_config, check_deal, check_now, check_seed
+from cardroom.shared.games.vivo import scoring, serial, view
+from cardroom.shared.games.vivo.cards import parse_card
+from cardroom.shared.games.vivo.config import GAME, Config
+from cardroom.shared.games.vivo.deal import build_deals
+from cardroom.shared.games.vivo.rules import Rules
 
 
 class State(Rules):
@@ -60,7 +60,7 @@ class State(Rules):
 def new_game(config: Config | Mapping[str, Any], seed: int | None = None,
              deal: Mapping[str, Any] | str | None = None, *, now: float | None = None) -> State:
     """A fresh game: rounds from the explicit deal where given, the rest shuffled from the
-    seed; the arguments are those of every engine (shared.games.base). VIVO has no clock,
+    seed; the arguments are those of every engine (cardroom.shared.games.base). VIVO has no clock,
     so `now` is only checked."""
     config = check_config(Config, config, GAME)
     chosen = check_seed(seed)

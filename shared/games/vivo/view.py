@@ -9,11 +9,11 @@ scoring.py and the serialized state in serial.py. Everything here reads the inte
 
 from __future__ import annotations
 
-from shared.errors import InvalidArgument
-from shared.games.base import JSON, Event
-from shared.games.vivo.cards import CARD_NAMES, RANK_OF, Harmony, names_of
-from shared.games.vivo.config import GAME, TRICKS
-from shared.games.vivo.rules import Rules
+from cardroom.shared.errors import InvalidArgument
+from cardroom.shared.games.base import JSON, Event
+from cardroom.shared.games.vivo.cards import CARD_NAMES, RANK_OF, Harmony, names_of
+from cardroom.shared.games.vivo.config import GAME, TRICKS
+from cardroom.shared.games.vivo.rules import Rules
 
 
 def _harmony(state: Rules, trick: int) -> str | None:
