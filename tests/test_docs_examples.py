@@ -16,6 +16,7 @@ shell, so a later block can use what an earlier one kept; `console` blocks show 
 
 from __future__ import annotations
 
+import html
 import os
 import re
 import subprocess
@@ -210,3 +211,37 @@ def test_docs_name_no_file_outside_the_repository() -> None:
     named = [f"{p.relative_to(ROOT)}: {m}" for p in [*PAGES]
              for m in outside.findall(p.read_text())]
     assert named == []
+
+
+#: What the app's screen shows at the player's turn, whatever the position, per game.
+LANDMARKS = {
+    "livemix": ("Livemix - round ", "Your hand:", "Legal: ", "Your move ("),
+    "vivo": ("VIVO - round ", "Harmony:", "Your hand:", "Legal: ", "Your move ("),
+    "mixmatch": ("Mix Match - round ", "Target ", "Hourglass ", "Your claim ("),
+}
+
+
+def _screen_text(svg: str) -> str:
+    """The words of a picture of the app, one text element a line."""
+    return "\n".join(html.unescape(t).replace("\xa0", " ")
+                     for t in re.findall(r"<text[^>]*>(.*?)</text>", svg))
+
+
+def test_the_play_pictures_are_screens_the_script_draws_from_live_matches(
+        stack: Launched, scratch: Path, tmp_path: Path) -> None:
+    """Each game's picture comes from a real match (the bots' choices, seeded by the match
+    id, differ from run to run), so the checked-in one and a fresh one must show the same
+    screen: the app's title, table, hand and prompt."""
+    env = {k: v for k, v in _env(stack, scratch).items() if k != "NO_COLOR"}  # drawn in colour
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "pictures.py"), "--out",
+                           str(tmp_path)], cwd=scratch, env=env,
+                          capture_output=True, text=True, timeout=PAGE_TIMEOUT)
+    assert done.returncode == 0, done.stderr
+    pictures = sorted(p.stem for p in (ROOT / "docs" / "play").glob("*.svg"))
+    assert pictures == sorted(LANDMARKS)
+    for game in pictures:
+        for folder in (tmp_path, ROOT / "docs" / "play"):
+            shown = _screen_text((folder / f"{game}.svg").read_text())
+            assert shown.startswith(f"cardroom play {game}\n"), (folder, shown)
+            missing = [mark for mark in LANDMARKS[game] if mark not in shown]
+            assert missing == [], (folder / f"{game}.svg", shown)
