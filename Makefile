@@ -15,8 +15,12 @@ $(STAMP): pyproject.toml setup.py
 
 venv: $(STAMP)
 
+# The suite on TEST_WORKERS processes, each test file whole on one of them (its module
+# fixtures start once); most tests wait on real servers, so two processes fit two cores.
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile
 
 # The deploy checks alone (also part of `make test`): compose, Kubernetes, image, Prometheus.
 test-deploy: $(STAMP)

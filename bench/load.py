@@ -22,6 +22,7 @@ ServiceProcess, Stack) also serve the chaos tests (tests/test_chaos_*.py).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import random
@@ -120,14 +121,17 @@ class RedisProcess:
         if self.popen is not None:
             self.popen.wait()
 
-    def close(self) -> None:
-        """Stop the server and remove its data."""
-        if self.popen is not None and self.popen.poll() is None:
-            self.popen.terminate()
-            try:
-                self.popen.wait(10)
-            except subprocess.TimeoutExpired:
-                self.kill()
+    def close(self, timeout: float = 10.0) -> None:
+        """Stop the server and remove its data. Redis ignores a SIGTERM that comes while it
+        writes its first append-only file (appendonly just turned on: "Writing initial AOF,
+        can't exit"), so it is asked again until it goes, and killed past `timeout`."""
+        if self.popen is not None:
+            deadline = time.monotonic() + timeout
+            while self.popen.poll() is None and time.monotonic() < deadline:
+                self.popen.terminate()
+                with contextlib.suppress(subprocess.TimeoutExpired):
+                    self.popen.wait(0.5)
+            self.kill()
         shutil.rmtree(self.folder, ignore_errors=True)
 
 

@@ -165,10 +165,15 @@ def test_optimal_and_profile_to_dict_are_json_ready() -> None:
 
 
 def test_profile_with_a_budget_returns_on_time_and_keeps_what_it_found() -> None:
+    """How far 0.3 s of wall-clock time gets depends on the machine's load (the 2-card row
+    was not reached once with another test process on the same two cores), so what is
+    checked is that every row it keeps agrees with the whole profile."""
     cards = [1, 2, 3, 4, 5, 6, 7]
+    whole = profile(cards, 50, NEGATIVE, limit=10 ** 6)
     with cpu_spent() as spent:
         found = profile(cards, 50, NEGATIVE, limit=10 ** 6, budget_s=0.3)
     assert spent.own < 0.4
-    assert not found.exact
-    assert [row.cards for row in found.rows] == list(range(1, 8))
-    assert found.rows[1].exact and found.rows[1].count == 0  # no two cards make 50
+    assert whole.exact and not found.exact
+    assert [row.cards for row in found.rows] == [row.cards for row in whole.rows]
+    for row, complete in zip(found.rows, whole.rows, strict=True):
+        assert row.count == complete.count if row.exact else row.count <= complete.count, row

@@ -40,7 +40,9 @@ class Terminal:
     running: ClassVar[list[Terminal]] = []
 
     def __init__(self, stack: Stack, *args: str, columns: int = 120) -> None:
-        env = {**stack.env(), "TERM": "xterm-256color", "LANG": "C.UTF-8"}
+        # COLUMNS and LINES would win over the terminal's size (a test runner may set them).
+        env = {**stack.env(), "TERM": "xterm-256color", "LANG": "C.UTF-8",
+               "COLUMNS": str(columns), "LINES": "50"}
         main, side = pty.openpty()
         fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         self.process = subprocess.Popen([sys.executable, "-m", "cardroom.shared.cli", *args],
