@@ -11,4 +11,6 @@ setup(
     packages=[f"cardroom.{name}" for name in find_namespace_packages(
         include=[pattern for folder in FOLDERS for pattern in (folder, f"{folder}.*")],
         exclude=["*.__pycache__"])],
+    # The client library is typed (PEP 561), its generated protobuf modules by their stubs.
+    package_data={"cardroom.shared": ["py.typed"], "": ["*.pyi"]},
 )

@@ -104,7 +104,7 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return found
 
 
-def test_the_wheel_adds_only_the_name_cardroom_and_holds_every_module(wheel: Path) -> None:
+def test_the_wheel_adds_only_the_name_cardroom_and_holds_every_module_and_stub(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
         entry_points = next(archive.read(n).decode() for n in names
@@ -113,7 +113,7 @@ def test_the_wheel_adds_only_the_name_cardroom_and_holds_every_module(wheel: Pat
     assert {t for t in top if not t.endswith(".dist-info")} == {"cardroom"}
     tracked = subprocess.run(["git", "ls-files", "shared", "services"], cwd=ROOT, check=True,
                              capture_output=True, text=True).stdout.split()
-    modules = {f"cardroom/{path}" for path in tracked if path.endswith(".py")}
+    modules = {f"cardroom/{path}" for path in tracked if path.endswith((".py", ".pyi", ".typed"))}
     assert modules and modules <= set(names), sorted(modules - set(names))
     assert "cardroom = cardroom.shared.cli.main:main" in entry_points
 

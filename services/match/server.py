@@ -5,6 +5,7 @@ and tests keep a plain start/stop API)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import Any
 
@@ -99,6 +100,9 @@ class MatchServer:
             self.runner.run(self._stop(grace), timeout=(grace or 0.0) + STOP_EXTRA_S)
         except TimeoutError:
             log.warning("stopping took longer than the grace period; cancelling the rest")
+            # The Redis connections are closed all the same: none may outlive its loop.
+            with contextlib.suppress(Exception):
+                self.runner.run(self.service.repo.close(), timeout=STOP_EXTRA_S)
         finally:
             self.runner.close()
 
