@@ -17,10 +17,12 @@ venv: $(STAMP)
 
 # The suite on TEST_WORKERS processes, each test file whole on one of them (its module
 # fixtures start once); most tests wait on real servers, so two processes fit two cores.
+# Then the tests marked `alone` (latency bounds), with the machine to themselves.
 TEST_WORKERS ?= 2
 
 test: $(STAMP)
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not alone"
+	$(PY) -m pytest -q -m alone
 
 # The deploy checks alone (also part of `make test`): compose, Kubernetes, image, Prometheus.
 test-deploy: $(STAMP)

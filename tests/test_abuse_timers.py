@@ -51,6 +51,7 @@ def test_timers_below_the_minimum_and_decks_past_the_rules_are_refused(
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
 
 
+@pytest.mark.alone  # a thousand timers a second take a core: the bound needs it to itself
 def test_a_thousand_busy_hourglasses_do_not_hold_up_a_legitimate_clock(
         server: MatchServer) -> None:
     with channel_to(server.port) as channel:

@@ -8,6 +8,7 @@ import threading
 import time
 
 import grpc
+import pytest
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 
@@ -54,6 +55,7 @@ def play(client: Client, matches: list[tuple[str, dict[int, str]]], until: float
     return seconds
 
 
+@pytest.mark.alone  # the flood takes the cores: its bound on the other caller needs them
 def test_a_create_flood_leaves_another_callers_moves_alone(redis_url: str) -> None:
     with match_server(redis_url, create_per_minute=100) as server, \
             channel_to(server.port) as player_channel, \
