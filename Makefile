@@ -35,10 +35,10 @@ test-chaos: $(STAMP)
 		tests/test_match_cluster.py \
 		tests/test_load_*.py
 
-# buf breaking compares proto/ with the main branch of the local .git (no network): a
-# change that would break clients of the released wire format fails here.
 # mypy reads shared/ and services/ as cardroom.shared and cardroom.services through links
 # in build/import-root (it cannot follow the editable install's mapping of setup.py).
+# buf breaking compares proto/ with the main branch of the local .git (no network): a
+# change that would break clients of the released wire format fails here.
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	mkdir -p build/import-root/cardroom
