@@ -28,7 +28,6 @@ import argparse
 import itertools
 import os
 import secrets
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,7 +40,7 @@ import grpc
 from prometheus_client.parser import text_string_to_metric_families
 
 from cardroom.services.bot.worker import ROOT, WorkerProcess, start_worker
-from cardroom.services.stack import Stack, start_redis, wait_for_port
+from cardroom.services.stack import Stack, free_port, start_redis, wait_for_port
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
@@ -50,12 +49,6 @@ SEATS = 3
 #: The worker settings compared by the events-read measurement.
 READS = (("whole log", "0"), ("new events only", "512"))
 
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 class Rig:

@@ -29,7 +29,6 @@ import random
 import secrets
 import shutil
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -49,6 +48,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.services.match import mapping
 from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.services.stack import free_port
 from cardroom.shared.errors import CardroomError
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
@@ -69,12 +69,6 @@ BOTS = {"livemix": ("random", "heuristic", "random", "heuristic"),
         "mixmatch": ("random", "random")}
 OPTIONS = {"mixmatch": {"hourglass_seconds": 0.5, "faster": True, "younger_players": True}}
 
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind((HOST, 0))
-        return int(sock.getsockname()[1])
 
 
 # ---- processes ------------------------------------------------------------------------------

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import socket
 import subprocess
 import sys
 import tempfile
@@ -34,7 +33,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from cardroom.services.stack import Stack, redis_server_binary, wait_for_port
+from cardroom.services.stack import Stack, free_port, redis_server_binary, wait_for_port
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
@@ -220,7 +219,7 @@ def start_private_redis(stack: Stack, *, durable: bool) -> str:
         raise SystemExit("no redis-server on the PATH")
     folder = tempfile.TemporaryDirectory(prefix="cardroom-redis-")
     stack.temp.append(folder)
-    port = _free_port()
+    port = free_port()
     process = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir",
          folder.name, "--appendonly", "yes" if durable else "no", "--appendfsync", "everysec"],
@@ -233,7 +232,7 @@ def start_private_redis(stack: Stack, *, durable: bool) -> str:
 def start_match_service(redis_url: str, stack: Stack, root: Path = ROOT,
                         env: dict[str, str] | None = None, label: str = "main") -> Service:
     """`python -m services.match` of the tree at `root` (this venv's python) on free ports."""
-    grpc_port, metrics_port = _free_port(), _free_port()
+    grpc_port, metrics_port = free_port(), free_port()
     full = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
             "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
             "LOG_LEVEL": "WARNING", "PYTHONPATH": str(root), **BENCH_LIMITS, **(env or {})}
@@ -268,11 +267,6 @@ def _series(result: Result) -> str:
     return (f"{result.rate:.0f} | {result.percentile(0.5):.2f} | "
             f"{result.percentile(0.99):.2f} | {result.server_cpu_ms:.2f}")
 
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def _median(results: list[Result]) -> Result:

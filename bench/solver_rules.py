@@ -45,6 +45,8 @@ from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
+from cardroom.services.stack import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 #: Before the looser rule sets were seeded by the stricter searches (parent of 5c809d4).
 RULES_BASELINE = "5c809d4^"
@@ -181,18 +183,13 @@ def part_overrun(reps: int) -> list[Row]:
     return rows
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
 
 @contextmanager
 def solver_service() -> Iterator[int]:
     """`python -m services.solver` of the tree in the working directory, on free ports; its
     gRPC port."""
-    port = _free_port()
-    env = {**os.environ, "GRPC_PORT": str(port), "METRICS_PORT": str(_free_port()),
+    port = free_port()
+    env = {**os.environ, "GRPC_PORT": str(port), "METRICS_PORT": str(free_port()),
            "LOG_LEVEL": "WARNING"}
     process = subprocess.Popen([sys.executable, "-m", "services.solver"], env=env)
     try:

@@ -13,12 +13,7 @@ from contextlib import contextmanager
 import pytest
 import redis
 
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+from cardroom.services.stack import free_port  # also what support.* imports it as
 
 
 @contextmanager
