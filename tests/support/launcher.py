@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import IO
 
 from support.grpc_servers import ROOT
-from support.redis_server import free_port
+from support.ports import free_port
 
 #: Every port the launcher opens, as its --<name>-port flags name them.
 PORT_NAMES = ("redis", "match", "match-metrics", "solver", "solver-metrics", "bot",
@@ -27,14 +27,24 @@ class Launched:
 
     process: subprocess.Popen[str]
     ports: dict[str, int]
-    lines: queue.Queue[str] = field(default_factory=queue.Queue)
+    lines: queue.Queue[str | None] = field(default_factory=queue.Queue)
     seen: list[str] = field(default_factory=list)
     exit_code: int | None = None
 
     def wait_for(self, needle: str, timeout: float = 90.0) -> None:
-        """Read output until a line contains `needle` (queue.Empty after `timeout` s of silence)."""
+        """Read output until a line contains `needle`. Fails with everything printed so far
+        when the launcher ends first or stays silent for `timeout` seconds."""
         while not any(needle in line for line in self.seen):
-            self.seen.append(self.lines.get(timeout=timeout))
+            try:
+                line = self.lines.get(timeout=timeout)
+            except queue.Empty:
+                raise AssertionError(f"the launcher printed no {needle!r} and nothing else for "
+                                     f"{timeout:.0f} s; its output:\n{self.output}") from None
+            if line is None:
+                code = self.process.wait()
+                raise AssertionError(f"the launcher exited ({code}) before printing {needle!r}; "
+                                     f"its output:\n{self.output}")
+            self.seen.append(line)
 
     @property
     def output(self) -> str:
@@ -42,9 +52,18 @@ class Launched:
         return "".join(self.seen)
 
 
-def _pump(stream: IO[str], sink: queue.Queue[str]) -> None:
+def _pump(stream: IO[str], sink: queue.Queue[str | None]) -> None:
     for line in stream:
         sink.put(line)
+    sink.put(None)  # end of output: the launcher has exited
+
+
+def follow(process: subprocess.Popen[str], ports: dict[str, int]) -> Launched:
+    """A Launched reading `process`'s output (text, stderr joined to stdout) as it comes."""
+    assert process.stdout is not None
+    run = Launched(process, ports)
+    threading.Thread(target=_pump, args=(process.stdout, run.lines), daemon=True).start()
+    return run
 
 
 @contextmanager
@@ -58,9 +77,7 @@ def launched(defaults: tuple[str, ...] = ()) -> Iterator[Launched]:
          *(f"--{n}-port={p}" for n, p in ports.items())],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         start_new_session=True)
-    assert process.stdout is not None
-    run = Launched(process, ports)
-    threading.Thread(target=_pump, args=(process.stdout, run.lines), daemon=True).start()
+    run = follow(process, ports)
     try:
         yield run
     finally:

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 import pytest
 import redis
 
-from cardroom.services.stack import free_port  # also what support.* imports it as
+from support.ports import free_port  # also what the tests import it as from here
 
 
 @contextmanager
