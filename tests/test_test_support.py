@@ -8,10 +8,9 @@ import sys
 import time
 
 import pytest
-
 from support.grpc_servers import ROOT
 from support.launcher import follow
-from support.ports import _ephemeral_start
+from support.ports import ephemeral_start
 
 PICK = ("import json, sys; sys.path.insert(0, 'tests'); from support.ports import free_port; "
         "print(json.dumps([free_port() for _ in range(300)]))")
@@ -27,7 +26,7 @@ def _picked(worker: str) -> list[int]:
 def test_free_ports_of_two_test_processes_never_meet_nor_the_ephemeral_range() -> None:
     first, second = _picked("gw0"), _picked("gw1")
     assert not set(first) & set(second)
-    assert max(first + second) < _ephemeral_start()
+    assert max(first + second) < ephemeral_start()
     assert len(set(first)) == len(first)  # one process never gets a port twice in a row
 
 

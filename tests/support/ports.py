@@ -20,7 +20,8 @@ from pathlib import Path
 FIRST_PORT, BLOCKS = 10000, 8
 
 
-def _ephemeral_start() -> int:
+def ephemeral_start() -> int:
+    """The first port of the kernel's ephemeral range (32768 when it cannot be read)."""
     try:
         return int(Path("/proc/sys/net/ipv4/ip_local_port_range").read_text().split()[0])
     except (OSError, ValueError, IndexError):
@@ -30,7 +31,7 @@ def _ephemeral_start() -> int:
 def _block() -> range:
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
     index = int(worker) % BLOCKS if worker.isdigit() else 0
-    size = (_ephemeral_start() - FIRST_PORT) // BLOCKS
+    size = (ephemeral_start() - FIRST_PORT) // BLOCKS
     return range(FIRST_PORT + index * size, FIRST_PORT + (index + 1) * size)
 
 
