@@ -18,7 +18,8 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     """The solve and verify subcommands."""
     solve = commands.add_parser(
         "solve", parents=[common], help="the best solution of a Mix Match board",
-        description="Ask the solver for the solution that uses the most cards (ruling M4).",
+        description="Ask the solver for the claim that reaches the target with the most cards: "
+                    "+ - * / and brackets over the cards' numbers, each card at most once.",
         epilog="example: cardroom solve 12 24 7 2 6 --target 48")
     solve.add_argument("cards", nargs="+", type=int, metavar="CARD", help="the cards' numbers")
     solve.add_argument("--target", "-t", type=int, required=True, help="the dice total")
@@ -30,7 +31,8 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     solve.set_defaults(run=run_solve)
     verify = commands.add_parser(
         "verify", parents=[common], help="check a claim against a Mix Match board",
-        description="Judge a claim (ruling N3 notation) against the cards and the target.",
+        description="Judge a claim (+ - * / and brackets over the cards' numbers, each card at "
+                    "most once) against the cards and the target.",
         epilog="example: cardroom verify '24+12*2' 12 24 7 2 6 --target 48")
     verify.add_argument("expression", help="the claim, e.g. '(24+12)*2'")
     verify.add_argument("cards", nargs="+", type=int, metavar="CARD", help="the cards' numbers")
@@ -41,9 +43,10 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
 
 def _rules_and_json(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--allow-negative", action="store_true",
-                        help="allow zero and negative intermediate results (ruling M3)")
+                        help="allow zero and negative intermediate results (by default every step "
+                             "must be a positive whole number)")
     parser.add_argument("--allow-fractions", action="store_true",
-                        help="allow fractional intermediate results (ruling M3)")
+                        help="allow exact fractional intermediate results")
     parser.add_argument("--json", action="store_true", help="print the answer as JSON")
 
 
