@@ -11,7 +11,7 @@ from support.match_fixtures import STORES, new_service, store_for, tick
 from support.match_play import Clock
 
 from cardroom.services.match import model
-from cardroom.services.match.app import MatchService
+from cardroom.services.match.app import SEND_CONFIRM_S, MatchService
 from cardroom.services.match.bots import MemoryQueue
 from cardroom.services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
 from cardroom.services.match.repo import MatchRepo, TimerEntry
@@ -102,6 +102,47 @@ def test_bot_task_is_sent_again_once_when_unanswered(replicas: list[MatchService
     clock.advance(120)
     assert _tick(replicas) == []
     assert len(queue.sent) == 2
+
+
+class _Died(BaseException):
+    """The replica's process ending where it is raised."""
+
+
+class _DyingQueue(MemoryQueue):
+    """The broker client of a replica killed between writing a bot's turn and sending it."""
+
+    def enqueue(self, match_id: str, seat: int, version: int, *, game: str = "",
+                policy: str = "") -> bool:
+        raise _Died
+
+
+def test_a_bot_task_its_replica_died_before_sending_is_sent_by_another_within_seconds(
+        replicas: list[MatchService], repo: MatchRepo, clock: Clock,
+        queue: MemoryQueue) -> None:
+    dying = new_service(repo, _DyingQueue(), admin_token=ADMIN, clock=clock, bot_retry_s=30)
+    with pytest.raises(_Died):
+        dying.create_match("vivo", 3, seed=2, seats=[
+            SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
+    (entry,) = repo.timer_entries()  # written: the bot's turn waits for its task
+    assert queue.sent == []
+    clock.advance(SEND_CONFIRM_S - 1)
+    assert _tick(replicas) == []
+    clock.advance(2)  # not MATCH_BOT_RETRY (30 s here): the send was never confirmed
+    assert _tick(replicas) == ["bot_retry"]
+    assert queue.sent == [(entry.match_id, 0, 1)]
+    clock.advance(SEND_CONFIRM_S + 1)  # sent and confirmed: the next re-send waits 30 s
+    assert _tick(replicas) == []
+    clock.advance(30)
+    assert _tick(replicas) == ["bot_retry"]
+
+
+def test_a_bot_task_sent_at_once_is_not_sent_again_before_the_bot_retry(
+        replicas: list[MatchService], clock: Clock, queue: MemoryQueue) -> None:
+    created = replicas[0].create_match("vivo", 3, seed=2, seats=[
+        SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
+    clock.advance(SEND_CONFIRM_S + 1)
+    assert _tick(replicas) == []
+    assert queue.sent == [(created.match_id, 0, 1)]
 
 
 class _RefusingQueue(MemoryQueue):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import math
 import secrets
 import time
@@ -25,6 +26,7 @@ from cardroom.shared.errors import (
     NotFound,
     OutOfRange,
     PermissionDenied,
+    ResourceExhausted,
     StaleRound,
     StaleVersion,
     Unauthenticated,
@@ -45,7 +47,13 @@ from .quotas import Quotas
 from .repo import ALL, PUBLIC, MatchRepo, Outcome, Snapshot, TimerEntry, Write
 
 #: How often a call without an expected version re-reads after losing a race.
+log = logging.getLogger(__name__)
+
 RETRIES = 5
+#: Seconds a bot's turn waits for the replica that wrote it to confirm its task reached the
+#: broker; unconfirmed by then (the replica died between the write and the send), another
+#: replica's timer loop sends it. Confirmed, the re-send waits MATCH_BOT_RETRY.
+SEND_CONFIRM_S = 5.0
 MAX_PAGE = 100
 #: Events one read of a stream takes from Redis at most (a stream's buffer is one batch).
 WATCH_BATCH = 200
@@ -501,6 +509,9 @@ class MatchService:
             return await self._fire_deadline(snap, now)
         if snap.bot_retry_ms and snap.bot_retry_ms <= model.now_ms(now):
             return await self._resend_bots(snap, now)
+        later = [x for x in (snap.deadline_ms, snap.bot_retry_ms) if x]
+        if later:  # found early (a bot task confirmed sent since): wake at the match's time
+            await self.repo.add_timer(TimerEntry(snap.match_id, snap.version, min(later)))
         return None
 
     async def _fire_idle(self, entry: TimerEntry) -> str | None:
@@ -563,16 +574,34 @@ class MatchService:
         return str(timer.get("kind"))
 
     async def _resend_bots(self, snap: Snapshot, now: float) -> str | None:
-        new_ms = model.now_ms(now) + self.bot_retry_ms
-        due = min(x for x in (snap.deadline_ms, new_ms) if x)
-        entry = TimerEntry(snap.match_id, snap.version, due)
+        unconfirmed_ms = self._unconfirmed_ms(now)
+        due = min(x for x in (snap.deadline_ms, unconfirmed_ms) if x)
         if not await self.repo.touch_bot_retry(snap.match_id, snap.version, snap.bot_retry_ms,
-                                         new_ms, entry):
+                                               unconfirmed_ms,
+                                               TimerEntry(snap.match_id, snap.version, due)):
             return None
-        for seat in snap.meta["bots"]:
-            await self._enqueue(snap.match_id, seat, snap.version, snap.meta)
         self.metrics.timer_firings.labels("bot_retry").inc()
+        await self._send_bots(snap.match_id, snap.version, snap.meta, unconfirmed_ms)
         return "bot_retry"
+
+    def _unconfirmed_ms(self, now: float) -> int:
+        """The re-send time of bot tasks not yet confirmed sent (see SEND_CONFIRM_S)."""
+        return model.now_ms(now) + min(self.bot_retry_ms, int(SEND_CONFIRM_S * 1000))
+
+    async def _send_bots(self, match_id: str, version: int, meta: dict[str, Any],
+                         unconfirmed_ms: int) -> None:
+        """Send the task of every bot seat due; once the broker took them all, the re-send
+        time moves from `unconfirmed_ms` to MATCH_BOT_RETRY from now (the timer entry stays:
+        found early, it wakes the match at its new time). Should that move fail (Redis
+        unavailable), the tasks are only sent again a little early: a no-op."""
+        sent = [await self._enqueue(match_id, seat, version, meta) for seat in meta["bots"]]
+        confirmed_ms = model.now_ms(self.clock()) + self.bot_retry_ms
+        if all(sent) and confirmed_ms > unconfirmed_ms:
+            try:
+                await self.repo.touch_bot_retry(match_id, version, unconfirmed_ms, confirmed_ms)
+            except (Unavailable, ResourceExhausted) as exc:
+                log.info("bot tasks of %s sent; their re-send time stays early: %s",
+                         match_id, exc)
 
     # ---- the one write path -----------------------------------------------------------
 
@@ -598,7 +627,7 @@ class MatchService:
         p.meta["bots"] = bots
         p.meta["write"] = secrets.token_hex(8)  # tells this write's state from any other's
         deadline_ms = math.ceil(timer["at"] * 1000) if timer else 0
-        bot_retry_ms = model.now_ms(now) + self.bot_retry_ms if bots else 0
+        bot_retry_ms = self._unconfirmed_ms(now) if bots else 0
         due = [x for x in (deadline_ms, bot_retry_ms) if x]
         entry = TimerEntry(p.snap.match_id, p.snap.version + 1, min(due)) if due else None
         live = p.status in (OPEN, ACTIVE) and self.idle_ttl_s > 0
@@ -610,13 +639,13 @@ class MatchService:
         outcome = await self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
             self.cache.put(p.snap.match_id, outcome.version, p.state, p.meta["write"])
-            await self._after(p, old_status, bots, outcome.version)
+            await self._after(p, old_status, change, outcome.version)
         return outcome
 
-    async def _after(self, p: Pending, old_status: str | None, bots: list[int], version: int
+    async def _after(self, p: Pending, old_status: str | None, change: Write, version: int
                      ) -> None:
-        for seat in bots:
-            await self._enqueue(p.snap.match_id, seat, version, p.meta)
+        if p.meta["bots"]:
+            await self._send_bots(p.snap.match_id, version, p.meta, change.bot_retry_ms)
         if p.status != old_status:
             await self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status,
                             bool(p.meta.get("private")))
@@ -627,13 +656,14 @@ class MatchService:
                 self.metrics.matches_finished.labels(p.meta["game"], reason).inc()
 
     async def _enqueue(self, match_id: str, seat: int, version: int, meta: dict[str, Any]
-                       ) -> None:
+                       ) -> bool:
         # The broker client blocks: it runs on a thread of its own, never on the loop.
         sent = await asyncio.to_thread(self.queue.enqueue, match_id, seat, version,
                                        game=meta["game"], policy=seat_policy(meta, seat))
         self.metrics.bot_tasks.labels("sent" if sent else "failed").inc()
         if not sent:
             self.bot_sends_failed = True
+        return sent
 
     # ---- identity ---------------------------------------------------------------------
 
