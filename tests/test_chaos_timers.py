@@ -23,14 +23,13 @@ from support.redis_server import RedisServer
 
 from bench.load import GAME_ENUM, ServiceProcess, replay_problem
 from cardroom.services.match import mapping
+from cardroom.services.match.app import SEND_CONFIRM_S
 from cardroom.services.match.bots import DEFAULT_QUEUE
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 
 REPLICAS = 3
 HOURGLASS_S = 0.4  # 26 of them: ten seconds of play, long enough for several kills
-#: MATCH_BOT_RETRY of the replicas: how soon a bot task lost with its replica is sent again.
-BOT_RETRY_S = 2.0
 FAST = [("grpc.initial_reconnect_backoff_ms", 50), ("grpc.max_reconnect_backoff_ms", 200)]
 
 
@@ -42,8 +41,7 @@ def replicas(request: pytest.FixtureRequest, redis_server: RedisServer, tmp_path
     broker = redis_server.empty_database(6)
     store = broker if request.param == "redis" else store_for(request)
     env = {"REDIS_URL": store, "CELERY_BROKER_URL": broker, "LOG_LEVEL": "INFO",
-           "MATCH_TIMER_INTERVAL": "0.02", "MATCH_MIN_TIMER": "0.1",
-           "MATCH_BOT_RETRY": str(BOT_RETRY_S)}
+           "MATCH_TIMER_INTERVAL": "0.02", "MATCH_MIN_TIMER": "0.1"}
     started = [ServiceProcess("cardroom.services.match", env, tmp_path / f"match{i}.log")
                for i in range(REPLICAS)]
     for replica in started:
@@ -132,9 +130,10 @@ def test_chaos_timers_replicas_killed_no_deadline_lost_or_fired_twice(
         assert len(expired) == 1 and expired[0]["stand_in"] == "bot"
     # A bot task for each clock that ran out, for the version its expiry created, and no
     # other. A replica killed between writing an expiry and sending its task leaves the send
-    # to the bot-retry timer (MATCH_BOT_RETRY), which sends it again until a bot moves.
+    # to another replica, once the unconfirmed send's re-send time (SEND_CONFIRM_S) comes:
+    # not MATCH_BOT_RETRY (120 s here).
     wanted = {(m, _first_seat(stubs[0], m), 2) for m in clocks}
-    waited = time.monotonic() + BOT_RETRY_S + 10
+    waited = time.monotonic() + SEND_CONFIRM_S + 10
     while (tasks := {tuple(t["args"]) for t in queued_tasks(
             replicas[0].env["CELERY_BROKER_URL"], DEFAULT_QUEUE)}) != wanted:
         assert tasks <= wanted and time.monotonic() < waited, (tasks, wanted)

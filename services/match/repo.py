@@ -308,6 +308,17 @@ class MatchRepo:
         replies = await self._timed("load_many", pipe.execute)
         return [_snapshot(m, f) if f else None for m, f in zip(match_ids, replies, strict=True)]
 
+    async def versions(self, match_ids: Sequence[str]) -> list[int | None]:
+        """The current version of each match (None where a match is gone), in one round
+        trip: what the timer loop checks its due entries against before reading more."""
+        if not match_ids:
+            return []
+        pipe = self.client.pipeline(transaction=False)
+        for match_id in match_ids:
+            pipe.hget(key_for("state", match_id), "version")
+        replies = await self._timed("versions", pipe.execute)
+        return [None if r is None else int(r) for r in replies]
+
     async def last_seqs(self, match_ids: Sequence[str]) -> list[int | None]:
         """The last event sequence number of each match (None where a match is gone), in
         one round trip: what the fan-out's sweep compares with what it was told."""

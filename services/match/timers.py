@@ -131,6 +131,11 @@ class TimerLoop:
             if not entry.is_idle:
                 newest[entry.match_id] = max(newest.get(entry.match_id, 0), entry.version)
         stale = [e for e in due if not e.is_idle and e.version < newest[e.match_id]]
+        # An entry whose version is no longer the match's (most of them: every move leaves
+        # its predecessor's) is dropped on one read of the versions, not a read of each match.
+        checked = [e for e in due if not e.is_idle and e not in stale]
+        current = await repo.versions([e.match_id for e in checked])
+        stale += [e for e, version in zip(checked, current, strict=True) if version != e.version]
         await repo.drop_timers(stale)
         live = [e for e in due if e not in stale]
         gate = asyncio.Semaphore(self.parallel)
