@@ -145,6 +145,23 @@ def test_a_bot_task_sent_at_once_is_not_sent_again_before_the_bot_retry(
     assert queue.sent == [(created.match_id, 0, 1)]
 
 
+def test_entries_of_versions_gone_are_dropped_without_reading_their_matches(
+        replicas: list[MatchService], repo: MatchRepo, clock: Clock) -> None:
+    # Every write leaves its predecessor's entry behind: here each bot's first turn, which
+    # the bot has answered since.
+    for seed in range(5):
+        created = replicas[0].create_match("vivo", 3, seed=seed, seats=[
+            SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
+        move = replicas[0].get_view(created.match_id, ADMIN, as_seat=0)["legal_moves"][0]
+        replicas[0].submit_move(created.match_id, ADMIN, move, 1, f"bot-{seed}", as_seat=0)
+    clock.advance(SEND_CONFIRM_S + 1)
+    before = dict(repo.trips.counts)
+    assert _tick(replicas[:1]) == []
+    spent = {op: n - before.get(op, 0) for op, n in repo.trips.counts.items()}
+    assert spent.get("load", 0) == 0 and spent["versions"] == 1
+    assert repo.timer_entries() == []
+
+
 class _RefusingQueue(MemoryQueue):
     """A broker that refuses the first `refusals` tasks (down for a moment), then takes
     them."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import logging
 import math
 import secrets
 import time
@@ -26,7 +25,6 @@ from cardroom.shared.errors import (
     NotFound,
     OutOfRange,
     PermissionDenied,
-    ResourceExhausted,
     StaleRound,
     StaleVersion,
     Unauthenticated,
@@ -44,16 +42,17 @@ from .fanout import FanOut
 from .metrics import MatchMetrics
 from .model import ACTIVE, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
 from .quotas import Quotas
-from .repo import ALL, PUBLIC, MatchRepo, Outcome, Snapshot, TimerEntry, Write
+from .repo import ALL, PUBLIC, BotSend, MatchRepo, Outcome, Snapshot, TimerEntry, Write
 
 #: How often a call without an expected version re-reads after losing a race.
-log = logging.getLogger(__name__)
-
 RETRIES = 5
 #: Seconds a bot's turn waits for the replica that wrote it to confirm its task reached the
 #: broker; unconfirmed by then (the replica died between the write and the send), another
 #: replica's timer loop sends it. Confirmed, the re-send waits MATCH_BOT_RETRY.
 SEND_CONFIRM_S = 5.0
+#: Sends waiting for the timer loop to confirm them; beyond this many (a replica running no
+#: timer loop) the others stay unconfirmed, which costs an early re-send each.
+MAX_BOT_SENDS = 10_000
 MAX_PAGE = 100
 #: Events one read of a stream takes from Redis at most (a stream's buffer is one batch).
 WATCH_BATCH = 200
@@ -116,6 +115,8 @@ class MatchService:
         #: A bot task the broker refused since the timer loop last sent the waiting ones
         #: again: it sends them again once Redis and the broker answer (timers.py).
         self.bot_sends_failed = False
+        #: Bot tasks sent since the timer loop's last poll, whose re-send time it moves on.
+        self.bot_sends: list[BotSend] = []
         self.admin_token = admin_token
         self.bot_token = bot_token
         self.finished_ttl_ms = int(finished_ttl_s * 1000)
@@ -591,17 +592,14 @@ class MatchService:
     async def _send_bots(self, match_id: str, version: int, meta: dict[str, Any],
                          unconfirmed_ms: int) -> None:
         """Send the task of every bot seat due; once the broker took them all, the re-send
-        time moves from `unconfirmed_ms` to MATCH_BOT_RETRY from now (the timer entry stays:
-        found early, it wakes the match at its new time). Should that move fail (Redis
-        unavailable), the tasks are only sent again a little early: a no-op."""
+        time is to move from `unconfirmed_ms` to MATCH_BOT_RETRY from now: the timer loop's
+        next poll writes that for every send since, in one round trip, off the caller's
+        path (the timer entry stays: found early, it wakes the match at its new time). A
+        replica that dies before then leaves the tasks to be sent again early: a no-op."""
         sent = [await self._enqueue(match_id, seat, version, meta) for seat in meta["bots"]]
         confirmed_ms = model.now_ms(self.clock()) + self.bot_retry_ms
-        if all(sent) and confirmed_ms > unconfirmed_ms:
-            try:
-                await self.repo.touch_bot_retry(match_id, version, unconfirmed_ms, confirmed_ms)
-            except (Unavailable, ResourceExhausted) as exc:
-                log.info("bot tasks of %s sent; their re-send time stays early: %s",
-                         match_id, exc)
+        if all(sent) and confirmed_ms > unconfirmed_ms and len(self.bot_sends) < MAX_BOT_SENDS:
+            self.bot_sends.append(BotSend(match_id, version, unconfirmed_ms, confirmed_ms))
 
     # ---- the one write path -----------------------------------------------------------
 

@@ -179,6 +179,17 @@ class TimerEntry:
         return cls(match_id, int(version), int(due))
 
 
+@dataclass(frozen=True)
+class BotSend:
+    """Bot tasks of `version` the broker took: their re-send time may move from
+    `unconfirmed_ms` to `confirmed_ms` (see MatchService and the timer loop)."""
+
+    match_id: str
+    version: int
+    unconfirmed_ms: int
+    confirmed_ms: int
+
+
 @dataclass
 class RoundTrips:
     """Counts Redis round trips, per operation name (for the benchmark and tests)."""
@@ -405,6 +416,24 @@ class MatchRepo:
         reply = await self._run_script("touch", lambda: self._touch_sha, match_id, keys,
                                        [version, old_ms, new_ms], timer)
         return bool(reply)
+
+    async def confirm_bot_sends(self, sends: Sequence[BotSend]) -> None:
+        """Move the re-send time of each sent task's version from its unconfirmed time to
+        its confirmed one (each a compare-and-set, as touch_bot_retry), in one round trip."""
+        if not sends:
+            return
+        self._writable()
+        if not self._touch_sha:
+            await self.register_scripts()
+        pipe = self.client.pipeline(transaction=False)
+        for send in sends:
+            pipe.execute_command("EVALSHA", self._touch_sha, 1, key_for("state", send.match_id),
+                                 send.version, send.unconfirmed_ms, send.confirmed_ms)
+        try:
+            await self._timed("confirm_sends", lambda: pipe.execute(raise_on_error=True))
+        except NoScriptError:
+            await self.register_scripts()  # Redis lost its scripts: this once more
+            await self.confirm_bot_sends(sends)
 
     async def confirm_request(self, match_id: str, seat: int | None, request: str) -> None:
         """MATCH_DURABILITY=always: make sure the record of `request` is durable before its

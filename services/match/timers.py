@@ -17,7 +17,7 @@ from typing import Any
 
 from redis.exceptions import RedisError
 
-from cardroom.shared.errors import CardroomError, Unavailable
+from cardroom.shared.errors import CardroomError, ResourceExhausted, Unavailable
 from cardroom.shared.games import registry
 from cardroom.shared.games.base import SIMULTANEOUS, State
 from cardroom.shared.rpc.aio_server import stop_task
@@ -122,6 +122,7 @@ class TimerLoop:
         """Fire the entries due now (one batch, earliest first, several at once); the kinds
         this replica fired, in the order of the entries."""
         repo = self.service.repo
+        await self._confirm_bot_sends()
         due = await repo.due_timers(model.now_ms(self.service.clock()), self.batch)
         self.full = len(due) == self.batch
         # One firing per match per poll: an entry older than another of the same match in
@@ -147,6 +148,15 @@ class TimerLoop:
         kinds = await asyncio.gather(*(one(e) for e in live))
         self.service.metrics.timer_loop_seconds.set(self.service.clock())
         return [k for k in kinds if k]
+
+    async def _confirm_bot_sends(self) -> None:
+        """Move on the re-send time of every bot task sent since the last poll (first: a
+        due entry then finds its send confirmed). Not written, they are sent again early."""
+        sends, self.service.bot_sends = self.service.bot_sends, []
+        try:
+            await self.service.repo.confirm_bot_sends(sends)
+        except ResourceExhausted as exc:  # Redis at maxmemory: the firings may still go
+            log.warning("timer loop: bot sends not confirmed: %s", exc.reason)
 
     async def _fire(self, entry: TimerEntry) -> str | None:
         """Fire one entry and drop it unless it must be kept; the kind fired, else None."""
