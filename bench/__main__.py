@@ -18,6 +18,7 @@ BENCHMARKS = (
     "bots",
     "tournament",
     "bot_latency",
+    "timer_sweep",
     "load",
     "reliability",
 )
