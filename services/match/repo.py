@@ -322,23 +322,21 @@ class MatchRepo:
     async def versions(self, match_ids: Sequence[str]) -> list[int | None]:
         """The current version of each match (None where a match is gone), in one round
         trip: what the timer loop checks its due entries against before reading more."""
-        if not match_ids:
-            return []
-        pipe = self.client.pipeline(transaction=False)
-        for match_id in match_ids:
-            pipe.hget(key_for("state", match_id), "version")
-        replies = await self._timed("versions", pipe.execute)
-        return [None if r is None else int(r) for r in replies]
+        return await self._number_of_each(match_ids, "version", "versions")
 
     async def last_seqs(self, match_ids: Sequence[str]) -> list[int | None]:
         """The last event sequence number of each match (None where a match is gone), in
         one round trip: what the fan-out's sweep compares with what it was told."""
+        return await self._number_of_each(match_ids, "seq", "seqs")
+
+    async def _number_of_each(self, match_ids: Sequence[str], name: str, op: str
+                              ) -> list[int | None]:
         if not match_ids:
             return []
         pipe = self.client.pipeline(transaction=False)
         for match_id in match_ids:
-            pipe.hget(key_for("state", match_id), "seq")
-        replies = await self._timed("seqs", pipe.execute)
+            pipe.hget(key_for("state", match_id), name)
+        replies = await self._timed(op, pipe.execute)
         return [None if r is None else int(r) for r in replies]
 
     async def events_after(self, match_id: str, cursor: int, count: int = 500
