@@ -136,6 +136,20 @@ def test_a_bot_task_its_replica_died_before_sending_is_sent_by_another_within_se
     assert _tick(replicas) == ["bot_retry"]
 
 
+def test_a_match_whose_replica_died_right_after_writing_it_is_in_the_lobby(
+        replicas: list[MatchService], repo: MatchRepo, clock: Clock) -> None:
+    dying = new_service(repo, _DyingQueue(), admin_token=ADMIN, clock=clock)
+    with pytest.raises(_Died):  # after the write, before anything else
+        dying.create_match("vivo", 3, seed=2, seats=[
+            SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
+    (entry,) = repo.timer_entries()
+    for game, status in (("vivo", ""), ("", ""), ("vivo", "active"), ("", "active")):
+        listed, _ = replicas[0].list_matches(game, status)
+        assert [m["match_id"] for m in listed] == [entry.match_id], (game, status)
+    listed, _ = replicas[0].list_matches("vivo", "active", include_private=True, token=ADMIN)
+    assert [m["match_id"] for m in listed] == [entry.match_id]
+
+
 def test_a_bot_task_sent_at_once_is_not_sent_again_before_the_bot_retry(
         replicas: list[MatchService], clock: Clock, queue: MemoryQueue) -> None:
     created = replicas[0].create_match("vivo", 3, seed=2, seats=[

@@ -42,7 +42,17 @@ from .fanout import FanOut
 from .metrics import MatchMetrics
 from .model import ACTIVE, MATCH_OVER, OPEN, OVER, ClockSpec, SeatSpec
 from .quotas import Quotas
-from .repo import ALL, PUBLIC, BotSend, MatchRepo, Outcome, Snapshot, TimerEntry, Write
+from .repo import (
+    ALL,
+    PUBLIC,
+    BotSend,
+    Listing,
+    MatchRepo,
+    Outcome,
+    Snapshot,
+    TimerEntry,
+    Write,
+)
 
 #: How often a call without an expected version re-reads after losing a race.
 RETRIES = 5
@@ -633,7 +643,9 @@ class MatchService:
         change = Write(p.snap.version, p.status, p.meta, p.state.to_json(), p.events,
                        p.actions, deadline_ms, bot_retry_ms, p.request, p.seat,
                        self.finished_ttl_ms if p.status in OVER else 0,
-                       math.ceil(p.meta["idle_at"] * 1000) if live else 0)
+                       math.ceil(p.meta["idle_at"] * 1000) if live else 0,
+                       Listing(p.meta["game"], old_status, p.status, bool(p.meta.get("private")))
+                       if p.status != old_status else None)
         outcome = await self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
             self.cache.put(p.snap.match_id, outcome.version, p.state, p.meta["write"])
@@ -644,9 +656,8 @@ class MatchService:
                      ) -> None:
         if p.meta["bots"]:
             await self._send_bots(p.snap.match_id, version, p.meta, change.bot_retry_ms)
-        if p.status != old_status:
-            await self.repo.index(p.snap.match_id, p.meta["game"], old_status, p.status,
-                            bool(p.meta.get("private")))
+        if change.listing is not None:
+            await self.repo.delist(p.snap.match_id, change.listing)
             if p.status in OVER:
                 if p.meta.get("creator"):
                     await self.repo.release(p.meta["creator"])

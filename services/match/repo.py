@@ -135,6 +135,19 @@ class Write:
     expire_ms: int = 0
     #: When the match is abandoned unless written again (0: never; see TimerEntry.idle).
     idle_ms: int = 0
+    #: The lobby move this write makes, when it changes the match's status (or creates it).
+    listing: Listing | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """Where a match is listed: its game, its status before a write (None: a new match) and
+    after, and whether it is private (listed for the admin only)."""
+
+    game: str
+    old_status: str | None
+    new_status: str
+    private: bool = False
 
 
 @dataclass(slots=True)
@@ -389,12 +402,17 @@ class MatchRepo:
         ]
         args += [_dumps(e) for e in change.events] + [_dumps(a) for a in change.actions]
         idle = (TimerEntry.idle(match_id).member, change.idle_ms) if change.idle_ms else None
+        listed: list[str] = []
+        if change.listing is not None:
+            new = change.listing.new_status
+            listed = self._lobby_keys(match_id, change.listing,
+                                      [new] if change.listing.old_status else ["any", new])
         if self.persist_each_write:
             reply = await self._run_script("write", lambda: self._durable_sha, match_id, keys,
-                                           args, timer, idle, durable=True)
+                                           args, timer, idle, listed, durable=True)
         else:
             reply = await self._run_script("write", lambda: self._move_sha, match_id, keys,
-                                           args, timer, idle)
+                                           args, timer, idle, listed)
         kind, payload = reply[0], reply[1]
         if kind == "unpersisted":
             raise Unavailable(f"{NOT_PERSISTED} ({payload})")
@@ -442,7 +460,8 @@ class MatchRepo:
 
     async def _run_script(self, op: str, sha: Callable[[], str], match_id: str, keys: list[str],
                           args: list[Any], timer: TimerEntry | None,
-                          idle: tuple[str, int] | None = None, durable: bool = False) -> Any:
+                          idle: tuple[str, int] | None = None, listed: Sequence[str] = (),
+                          durable: bool = False) -> Any:
         if not sha():
             await self.register_scripts()
         if self.cluster:
@@ -476,18 +495,33 @@ class MatchRepo:
                           nx=True)
         if idle is not None:  # a hint too, checked likewise (a lost update fires early)
             pipe.zadd(key_for("timers", shard=shard), {idle[0]: idle[1]})
+        # The lobby entries of the new status: hints too (listing checks each against the
+        # state), written with the write or, on a cluster, before it, so no crash between
+        # the two leaves a match missing from the lobby. The old status's go after it.
+        if self.cluster and listed:
+            await self._add_lobby_hints(match_id, listed)
+        elif listed:
+            for key in listed:
+                pipe.zadd(key, {match_id: 0})
         try:
             replies = await self._timed(op, lambda: pipe.execute(raise_on_error=True,
                                                                  **execute))
         except NoScriptError:
             # Redis restarted, failed over or flushed its script cache: load again, retry.
             await self.register_scripts()
-            return await self._run_script(op, sha, match_id, keys, args, timer, idle, durable)
+            return await self._run_script(op, sha, match_id, keys, args, timer, idle, listed,
+                                          durable)
         if durable and replies[0][0] in ("ok", "dup"):
             _check_persisted(replies[1], replies[2] if self.has_waitaof else None)
             if self.cluster:
                 _check_replicated(replies[2], self.has_waitaof)
         return replies[0]
+
+    async def _add_lobby_hints(self, match_id: str, listed: Sequence[str]) -> None:
+        pipe = self.client.pipeline(transaction=False)
+        for key in listed:
+            pipe.zadd(key, {match_id: 0})
+        await self._timed("index", lambda: pipe.execute(raise_on_error=True))
 
     async def _add_timer_hint(self, shard: int, timer: TimerEntry, durable: bool) -> None:
         """Add a deadline's timer entry on a cluster before the write that sets it; under
@@ -529,23 +563,23 @@ class MatchRepo:
 
     # ---- lobby ------------------------------------------------------------------------
 
-    async def index(self, match_id: str, game: str, old_status: str | None, new_status: str,
-                    private: bool = False) -> None:
-        """Move a match between lobby indexes (a hint; list_page checks every entry)."""
-        shard = shard_of(match_id, self.shards)
-        # One transaction on one server. Not on a cluster: redis-py runs a cluster
-        # transaction's queued commands on a thread of their own, off this event loop.
-        pipe = self.client.pipeline(transaction=not self.cluster)
+    async def delist(self, match_id: str, listing: Listing) -> None:
+        """Take a match out of the lobby indexes of the status a write moved it from (its
+        new ones were written with that write); a hint, as every lobby entry."""
+        if listing.old_status is not None and listing.old_status != listing.new_status:
+            pipe = self.client.pipeline(transaction=False)
+            for key in self._lobby_keys(match_id, listing, [listing.old_status]):
+                pipe.zrem(key, match_id)
+            await self._timed("index", pipe.execute)
+
+    def _lobby_keys(self, match_id: str, listing: Listing, statuses: Sequence[str]
+                    ) -> list[str]:
         # Every match is in four indexes of the ALL scope, (its game | every game) x (its
         # status | any status), and a public one in the same four of the public scope too.
-        for scope in (ALL, PUBLIC) if not private else (ALL,):
-            for game_part in (game, "*"):
-                if old_status is None:
-                    pipe.zadd(_lobby(scope, game_part, "any", shard), {match_id: 0})
-                else:
-                    pipe.zrem(_lobby(scope, game_part, old_status, shard), match_id)
-                pipe.zadd(_lobby(scope, game_part, new_status, shard), {match_id: 0})
-        await self._timed("index", pipe.execute)
+        shard = shard_of(match_id, self.shards)
+        return [_lobby(scope, game, status, shard)
+                for scope in ((ALL,) if listing.private else (ALL, PUBLIC))
+                for game in (listing.game, "*") for status in statuses]
 
     async def list_page(self, game: str, status: str, after: str | None, limit: int,
                         scope: str = PUBLIC) -> list[str]:
