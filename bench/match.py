@@ -236,8 +236,7 @@ def start_match_service(redis_url: str, stack: Stack, root: Path = ROOT,
     full = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
             "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
             "LOG_LEVEL": "WARNING", "PYTHONPATH": str(root), **BENCH_LIMITS, **(env or {})}
-    process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=root,
-                               env=full)
+    process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=root, env=full)
     stack.processes.append((f"match {label}", process))
     wait_for_port(grpc_port, stack)
     return Service(label, grpc_port, metrics_port, process.pid)

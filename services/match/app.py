@@ -520,9 +520,9 @@ class MatchService:
             return await self._fire_deadline(snap, now)
         if snap.bot_retry_ms and snap.bot_retry_ms <= model.now_ms(now):
             return await self._resend_bots(snap, now)
-        later = [x for x in (snap.deadline_ms, snap.bot_retry_ms) if x]
+        later = _first_due(snap.deadline_ms, snap.bot_retry_ms)
         if later:  # found early (a bot task confirmed sent since): wake at the match's time
-            await self.repo.add_timer(TimerEntry(snap.match_id, snap.version, min(later)))
+            await self.repo.add_timer(TimerEntry(snap.match_id, snap.version, later))
         return None
 
     async def _fire_idle(self, entry: TimerEntry) -> str | None:
@@ -586,7 +586,7 @@ class MatchService:
 
     async def _resend_bots(self, snap: Snapshot, now: float) -> str | None:
         unconfirmed_ms = self._unconfirmed_ms(now)
-        due = min(x for x in (snap.deadline_ms, unconfirmed_ms) if x)
+        due = _first_due(snap.deadline_ms, unconfirmed_ms)
         if not await self.repo.touch_bot_retry(snap.match_id, snap.version, snap.bot_retry_ms,
                                                unconfirmed_ms,
                                                TimerEntry(snap.match_id, snap.version, due)):
@@ -636,8 +636,8 @@ class MatchService:
         p.meta["write"] = secrets.token_hex(8)  # tells this write's state from any other's
         deadline_ms = math.ceil(timer["at"] * 1000) if timer else 0
         bot_retry_ms = self._unconfirmed_ms(now) if bots else 0
-        due = [x for x in (deadline_ms, bot_retry_ms) if x]
-        entry = TimerEntry(p.snap.match_id, p.snap.version + 1, min(due)) if due else None
+        due = _first_due(deadline_ms, bot_retry_ms)
+        entry = TimerEntry(p.snap.match_id, p.snap.version + 1, due) if due else None
         live = p.status in (OPEN, ACTIVE) and self.idle_ttl_s > 0
         p.meta["idle_at"] = now + self.idle_ttl_s if live else None
         change = Write(p.snap.version, p.status, p.meta, p.state.to_json(), p.events,
@@ -808,3 +808,8 @@ def _outcome(exc: CardroomError) -> str:
     if isinstance(exc, InvalidArgument | NotFound):
         return "invalid"
     return "error"
+
+
+def _first_due(*times_ms: int) -> int:
+    """The earliest of a match's times (its deadline, its bot re-send) that are set; 0: none."""
+    return min((t for t in times_ms if t), default=0)

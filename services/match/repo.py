@@ -566,7 +566,7 @@ class MatchRepo:
     async def delist(self, match_id: str, listing: Listing) -> None:
         """Take a match out of the lobby indexes of the status a write moved it from (its
         new ones were written with that write); a hint, as every lobby entry."""
-        if listing.old_status is not None and listing.old_status != listing.new_status:
+        if listing.old_status is not None:
             pipe = self.client.pipeline(transaction=False)
             for key in self._lobby_keys(match_id, listing, [listing.old_status]):
                 pipe.zrem(key, match_id)

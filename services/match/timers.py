@@ -125,18 +125,12 @@ class TimerLoop:
         await self._confirm_bot_sends()
         due = await repo.due_timers(model.now_ms(self.service.clock()), self.batch)
         self.full = len(due) == self.batch
-        # One firing per match per poll: an entry older than another of the same match in
-        # the batch names a version that is gone, so it is dropped without a read.
-        newest: dict[str, int] = {}
-        for entry in due:
-            if not entry.is_idle:
-                newest[entry.match_id] = max(newest.get(entry.match_id, 0), entry.version)
-        stale = [e for e in due if not e.is_idle and e.version < newest[e.match_id]]
-        # An entry whose version is no longer the match's (most of them: every move leaves
-        # its predecessor's) is dropped on one read of the versions, not a read of each match.
-        checked = [e for e in due if not e.is_idle and e not in stale]
-        current = await repo.versions([e.match_id for e in checked])
-        stale += [e for e, version in zip(checked, current, strict=True) if version != e.version]
+        # An entry whose version is no longer the match's (most of them: every write leaves
+        # its predecessor's) is dropped on one read of the batch's versions, not a read of
+        # each match.
+        timed = [e for e in due if not e.is_idle]
+        current = await repo.versions([e.match_id for e in timed])
+        stale = [e for e, version in zip(timed, current, strict=True) if version != e.version]
         await repo.drop_timers(stale)
         live = [e for e in due if e not in stale]
         gate = asyncio.Semaphore(self.parallel)
