@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-deploy test-chaos lint bench mutate proto clean run
+.PHONY: venv test test-deploy test-chaos test-durations lint bench mutate proto clean run
 
 $(STAMP): pyproject.toml setup.py
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found; set PYTHON=..." >&2; exit 1; }
@@ -26,14 +26,18 @@ test: $(STAMP)
 
 # The deploy checks alone (also part of `make test`): compose, Kubernetes, image, Prometheus.
 test-deploy: $(STAMP)
-	$(PY) -m pytest -q tests/test_deploy_*.py
+	$(PY) -m pytest -q tests/deploy
 
 # Reliability and security alone (also part of `make test`): faults, fuzzing, tokens, TLS,
 # hidden information, and a small load run (docs/RELIABILITY.md).
 test-chaos: $(STAMP)
-	$(PY) -m pytest -q tests/test_chaos_*.py tests/test_fuzz_*.py tests/test_security_*.py \
-		tests/test_match_cluster.py \
-		tests/test_load_*.py
+	$(PY) -m pytest -q -m "chaos or fuzz or security or load"
+
+# The whole suite, recording the seconds each test file takes into tests/durations.json:
+# `make test` starts the longest files first (commit the file after a change of the suite).
+test-durations: $(STAMP)
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not alone" \
+		--record-durations tests/durations.json
 
 # mypy reads shared/ and services/ as cardroom.shared and cardroom.services through links
 # in build/import-root (it cannot follow the editable install's mapping of setup.py).

@@ -16,7 +16,7 @@ Bounded in count (--matches) and time (--seconds: then it stops and reports what
 finish). Prints Markdown tables: matches per minute, moves per second, human move latency
 (SubmitMove, seen by the client) and bot turn latency (from the move before to the bot's
 move, by the match service's clock), as percentiles. The process helpers (RedisProcess,
-ServiceProcess, Stack) also serve the chaos tests (tests/test_chaos_*.py).
+ServiceProcess, Stack) also serve the chaos tests (tests/*/test_chaos_*.py).
 """
 
 from __future__ import annotations

@@ -34,30 +34,34 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Module -> the test files that are meant to catch a change in it.
 MODULES: dict[str, tuple[str, ...]] = {
-    "shared/solver/kernels.py": ("tests/test_solver_kernels.py", "tests/test_solver_mutants.py"),
-    "shared/bots/sampling.py": ("tests/test_bots_determinize.py",
-                                "tests/test_bots_sampling_distribution.py"),
-    "shared/bots/determinize_vivo.py": ("tests/test_bots_determinize.py",
-                                        "tests/test_bots_sampling_distribution.py",
-                                        "tests/test_bots_invariance.py",
-                                        "tests/test_bots_knowledge.py"),
-    "shared/bots/determinize_livemix.py": ("tests/test_bots_determinize.py",
-                                           "tests/test_bots_sampling_distribution.py",
-                                           "tests/test_bots_invariance.py",
-                                           "tests/test_bots_knowledge.py"),
+    "shared/solver/kernels.py": ("tests/solver/test_solver_kernels.py",
+                                 "tests/solver/test_solver_mutants.py"),
+    "shared/bots/sampling.py": ("tests/bots/test_bots_determinize.py",
+                                "tests/bots/test_bots_sampling_distribution.py"),
+    "shared/bots/determinize_vivo.py": ("tests/bots/test_bots_determinize.py",
+                                        "tests/bots/test_bots_sampling_distribution.py",
+                                        "tests/bots/test_bots_invariance.py",
+                                        "tests/bots/test_bots_knowledge.py"),
+    "shared/bots/determinize_livemix.py": ("tests/bots/test_bots_determinize.py",
+                                           "tests/bots/test_bots_sampling_distribution.py",
+                                           "tests/bots/test_bots_invariance.py",
+                                           "tests/bots/test_bots_knowledge.py"),
     # The match service's durability checks, deadlines and redaction (one Redis only: the
     # cluster variants of the same tests would start a cluster for every mutant). The fast
     # file of each goes first: with -x most mutants fail there within seconds.
-    "services/match/health.py": ("tests/test_match_health.py", "tests/test_chaos_durability.py",
-                                 "tests/test_abuse_durability.py"),
-    "services/match/timers.py": ("tests/test_match_timer_loop.py",
-                                 "tests/test_deploy_timer_metrics.py",
-                                 "tests/test_match_timers.py",
-                                 "tests/test_match_concurrency.py", "-k", "'not cluster'"),
+    "services/match/health.py": ("tests/services/match/test_match_health.py",
+                                 "tests/services/match/test_chaos_durability.py",
+                                 "tests/services/match/test_abuse_durability.py"),
+    "services/match/timers.py": ("tests/services/match/test_match_timer_loop.py",
+                                 "tests/deploy/test_deploy_timer_metrics.py",
+                                 "tests/services/match/test_match_timers.py",
+                                 "tests/services/match/test_match_concurrency.py",
+                                 "-k", "'not cluster'"),
     # Not test_security_hidden.py (about 45 s a run): every game's whole match through
     # every RPC is too slow to run once per mutant; test_match_views.py checks the redaction
     # of views and listings, and `make test` runs both.
-    "services/match/views.py": ("tests/test_match_views.py", "tests/test_match_app.py",
+    "services/match/views.py": ("tests/services/match/test_match_views.py",
+                                "tests/services/match/test_match_app.py",
                                 "-k", "'not cluster and not replay'"),
 }
 

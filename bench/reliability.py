@@ -17,7 +17,7 @@ cost of each durability mode, measured on real processes on loopback.
 - timers: three replicas polling their timers every 20 ms run six Mix Match matches on a
   0.2 s hourglass; all three are killed for a second, then single ones at random until
   every match has drawn its deck: how late each time-out came after its deadline (the
-  scenario of tests/test_chaos_timers.py, which checks none is lost or doubled).
+  scenario of tests/services/match/test_chaos_timers.py, which checks none is lost or doubled).
 
 Prints Markdown tables.
 """

@@ -18,8 +18,8 @@ Reproduces the tables of docs/BENCHMARKS.md, "Looser rules and time caps":
 5. The service loaded, 15 calls per request and deadline (20 ms, 50 ms): how many ended
    DEADLINE_EXCEEDED and the worst latency.
 
-"Loaded" means the load tests/test_solver_deadlines.py uses: two extra Python processes
-spinning on the CPU for the whole part.
+"Loaded" means the load tests/services/solver/test_solver_deadlines.py uses: two extra
+Python processes spinning on the CPU for the whole part.
 
 Each part runs in a process of its own against one tree: this one, and the parent of the
 commit that changed that behaviour (RULES_BASELINE for parts 1-3, DEADLINE_BASELINE for
@@ -88,7 +88,8 @@ def _rules(name: str) -> Any:
 
 @contextmanager
 def busy_cpu() -> Iterator[None]:
-    """Two processes spinning on the CPU (the load of tests/test_solver_deadlines.py)."""
+    """Two processes spinning on the CPU (the load of
+    tests/services/solver/test_solver_deadlines.py)."""
     spinners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         time.sleep(0.2)

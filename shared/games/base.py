@@ -36,7 +36,7 @@ integer fast API of ``Rules``), ``scoring.py`` and ``position.py`` (states for s
 bots); a role only one game has keeps its own module (VIVO's ``harmony.py``, Mix Match's
 ``claim.py`` and ``notation.py``). ``view.py``, ``serial.py`` and ``scoring.py`` read
 ``Rules`` and never import ``state.py``, so the import graph has no cycle
-(tests/test_games_layout.py).
+(tests/games/test_games_layout.py).
 
 Events are JSON-able dicts with a ``"type"``; an event meant for one seat only carries
 ``"to": seat`` (a seat's own hand, say); every other event is public.

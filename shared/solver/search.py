@@ -39,8 +39,8 @@ CHUNK = 20_000
 #: at most on 16 cards with fractions (256 steps allowed 20 ms, 200 ms on a loaded machine).
 PULSE = 32
 #: The most any budgeted call (best, all_optimal, profile, reachable) runs past its
-#: budget, with the CPU shared with busy processes; tests/test_solver_deadlines.py holds
-#: every call to it.
+#: budget, with the CPU shared with busy processes;
+#: tests/services/solver/test_solver_deadlines.py holds every call to it.
 OVERRUN_MARGIN_S = 0.05
 
 

@@ -13,7 +13,6 @@ import threading
 import urllib.request
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from pathlib import Path
 from typing import Any
 
 import grpc
@@ -22,8 +21,8 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from cardroom.shared.rpc.server import Server, ServiceDef, create_server
 from cardroom.shared.rpc.settings import Settings
+from support.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
 
 

@@ -1,4 +1,5 @@
-"""Helpers for match-service tests: a settable clock, move choice per game, hidden-hand checks."""
+"""Helpers for match-service tests: a settable clock, move choice per game, hidden-hand checks,
+a trick-taking match played out through the client."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import itertools
 import random
 from collections.abc import Iterable
 from typing import Any
+
+from cardroom.shared.client import MatchClient
 
 #: Keys of an observation or event that hold one seat's private cards (as card strings):
 #: hands everywhere, and Livemix's won pile (L12; Mix Match's "won" is public counts).
@@ -74,3 +77,18 @@ def hands_seen(payload: Any, seat: int | None) -> list[Any]:
 
 def _cards(value: Any) -> bool:
     return isinstance(value, list) and any(isinstance(v, str) for v in value)
+
+
+def play_out(matches: MatchClient, match_id: str, tokens: dict[int, str], seed: int = 0
+             ) -> int:
+    """Play every seat of a trick-taking match to its end through the client; the moves made."""
+    rng, moves = random.Random(seed), 0
+    while True:
+        public = matches.get(match_id)
+        if public.over:
+            return moves
+        assert public.current_player is not None
+        view = matches.get(match_id, tokens[public.current_player])
+        move = choose_move(view.game, {"legal_moves": view.legal_moves}, rng)
+        matches.move(match_id, move, tokens[view.seat or 0], expected_version=view.version)
+        moves += 1

@@ -29,8 +29,12 @@ def ephemeral_start() -> int:
 
 
 def _block() -> range:
+    """This process's block: its pytest-xdist worker's number, plus TEST_PORT_BLOCK (0 by
+    default) so two runs of the suite on one machine can be given blocks apart."""
     worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
-    index = int(worker) % BLOCKS if worker.isdigit() else 0
+    shift = os.environ.get("TEST_PORT_BLOCK", "0")
+    index = (int(worker) if worker.isdigit() else 0) + (int(shift) if shift.isdigit() else 0)
+    index %= BLOCKS
     size = (ephemeral_start() - FIRST_PORT) // BLOCKS
     return range(FIRST_PORT + index * size, FIRST_PORT + (index + 1) * size)
 

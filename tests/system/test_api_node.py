@@ -1,0 +1,107 @@
+"""A Node.js client (tests/node: @grpc/grpc-js, proto/ loaded at run time) plays a match of
+every game against a real match service and Redis with WatchMatch and SubmitMove alone,
+checks the turn frames against the service's refusals and reads the final scores, its hand
+and every event from the typed messages (no google.protobuf.Struct decoded).
+
+The packages are installed from the npm registry into tests/system/node/node_modules (git-ignored)
+by the module fixture; the test is skipped only where node or npm is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+from prometheus_client import CollectorRegistry, generate_latest
+from support.grpc_servers import HOST, sample
+from support.match_client import match_settings
+from support.redis_server import RedisServer
+
+from cardroom.services.match.server import MatchServer, create_server
+from cardroom.shared.client import MatchClient
+
+NODE_DIR = Path(__file__).parent / "node"
+GAMES = ("vivo", "livemix", "mixmatch")
+
+
+@pytest.fixture(scope="module")
+def node() -> str:
+    """The node executable, with tests/node's packages installed."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        pytest.skip("node and npm are needed for the Node.js client test")
+    subprocess.run([npm, "install", "--no-audit", "--no-fund"], cwd=NODE_DIR, check=True,
+                   capture_output=True, timeout=300)
+    return node
+
+
+@pytest.fixture(scope="module")
+def counted_server(redis_server: RedisServer) -> Iterator[tuple[MatchServer, CollectorRegistry]]:
+    """A match-service replica on database 10 whose call counters the test reads."""
+    url = redis_server.url.rsplit("/", 1)[0] + "/10"
+    registry = CollectorRegistry()
+    server, _ = create_server(match_settings(url), registry=registry, host=HOST)
+    server.start()
+    try:
+        yield server, registry
+    finally:
+        server.stop(grace=None)
+
+
+def calls(registry: CollectorRegistry, method: str) -> float:
+    """How many calls of `method` the replica started."""
+    text = generate_latest(registry).decode()
+    return sample(text, "grpc_server_started_total", grpc_method=method) or 0.0
+
+
+def run_client(node: str, port: int, *games: str) -> list[dict[str, Any]]:
+    """Run the Node.js client; one result per game."""
+    done = subprocess.run([node, str(NODE_DIR / "client.js"), f"{HOST}:{port}", *games],
+                          capture_output=True, text=True, timeout=240)
+    assert done.returncode == 0, done.stderr
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_node_client_plays_a_whole_match_from_turn_frames(
+        node: str, counted_server: tuple[MatchServer, CollectorRegistry], game: str) -> None:
+    server, registry = counted_server
+    before = calls(registry, "GetMatch")
+    [played] = run_client(node, server.port, game)
+    print(json.dumps(played))  # shown with -s: moves, frames and calls of one match
+    assert calls(registry, "GetMatch") == before == 0  # the service saw no GetMatch at all
+    assert played["game"] == game and played["calls"].get("GetMatch", 0) == 0
+    assert played["calls"]["WatchMatch"] == len(played["scores"])  # one stream per seat
+    assert played["moves"] > 0 and played["frames"] > played["moves"]
+    checks = played["checks"]
+    assert checks["wrong_phase"] == 2
+    if game == "mixmatch":
+        # Rounds won by claims the client found from the events; a seat that claimed the
+        # same round second was told it was stale, never that its claim was illegal.
+        assert checks["claims"] >= 1 and sum(played["scores"]) > 0
+    else:
+        assert checks["illegal_move"] >= 1
+        assert checks["not_your_turn"] + checks["stale_version"] >= 1
+        # Every turn's legal cards were in the hand the seat followed from its typed
+        # deal and play events.
+        assert checks["hand"] >= played["moves"] // 2 > 0
+    # The engine's final typed event and the service's match_over give the same scores.
+    assert played["game_scores"] == played["scores"]
+    assert {"match_created", "match_started", "match_over"} <= set(played["kinds"])
+    assert ("dice_rolled" if game == "mixmatch" else "deal") in played["kinds"]
+    with grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
+        replay = MatchClient(channel).replay(played["match_id"])
+    assert replay.status == "finished"
+    assert played["scores"] == replay.scores
+
+
+def test_node_modules_are_not_tracked() -> None:
+    ignored = subprocess.run(["git", "check-ignore", "-q", str(NODE_DIR / "node_modules")],
+                             cwd=NODE_DIR)
+    assert ignored.returncode == 0
