@@ -1,5 +1,9 @@
 """Write the Grafana dashboards in deploy/grafana/dashboards/ from the panel lists below.
 
+Grafana's own Python SDK (grafana-foundation-sdk, of the dev extra) builds them: its builders
+follow the dashboard schema of the Grafana release it is pinned to, the one the compose file
+runs (a test keeps the two on one release line).
+
     python deploy/grafana/dashboards.py          # rewrite the JSON files
     python deploy/grafana/dashboards.py --check  # exit 1 when a file differs (tests run this)
 
@@ -14,11 +18,28 @@ import json
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from grafana_foundation_sdk.builders import common, prometheus, timeseries
+from grafana_foundation_sdk.builders import dashboard as dashboard_builder
+from grafana_foundation_sdk.cog.encoder import JSONEncoder
+from grafana_foundation_sdk.models import dashboard as dashboard_model
+from grafana_foundation_sdk.models.common import (
+    LegendDisplayMode,
+    LegendPlacement,
+    SortOrder,
+    StackingMode,
+    TooltipDisplayMode,
+)
+from grafana_foundation_sdk.models.dashboard import (
+    DashboardCursorSync,
+    DataSourceRef,
+    VariableRefresh,
+    VariableSort,
+)
 
 HERE = Path(__file__).resolve().parent
 OUT = HERE / "dashboards"
-DATASOURCE = {"type": "prometheus", "uid": "${datasource}"}
+DATASOURCE = DataSourceRef(type_val="prometheus", uid="${datasource}")
 
 
 @dataclass(frozen=True)
@@ -233,66 +254,52 @@ SOLVER = Dashboard(
 DASHBOARDS = (RPC, MATCHES, BOTS, SOLVER)
 
 
-def panel_json(panel: Panel, panel_id: int, x: int, y: int) -> dict[str, Any]:
-    """Grafana's JSON of one time-series panel."""
-    return {
-        "id": panel_id, "type": "timeseries", "title": panel.title,
-        "description": panel.description, "datasource": DATASOURCE,
-        "gridPos": {"h": 8, "w": panel.width, "x": x, "y": y},
-        "targets": [{"refId": chr(ord("A") + i), "datasource": DATASOURCE, "expr": expr,
-                     "legendFormat": legend} for i, (expr, legend) in enumerate(panel.queries)],
-        "fieldConfig": {"defaults": {
-            "unit": panel.unit,
-            "custom": {"fillOpacity": 20 if panel.stack else 0,
-                       "stacking": {"mode": "normal" if panel.stack else "none"}}},
-            "overrides": []},
-        "options": {"legend": {"displayMode": "list", "placement": "bottom", "showLegend": True},
-                    "tooltip": {"mode": "multi", "sort": "desc"}},
-    }
+def panel(spec: Panel) -> timeseries.Panel:
+    """The SDK's builder of one time-series panel."""
+    built = (timeseries.Panel().title(spec.title).description(spec.description)
+             .datasource(DATASOURCE).height(8).span(spec.width).unit(spec.unit)
+             .fill_opacity(20 if spec.stack else 0)
+             .stacking(common.StackingConfig().mode(
+                 StackingMode.NORMAL if spec.stack else StackingMode.NONE))
+             .legend(common.VizLegendOptions().display_mode(LegendDisplayMode.LIST)
+                     .placement(LegendPlacement.BOTTOM).show_legend(True))
+             .tooltip(common.VizTooltipOptions().mode(TooltipDisplayMode.MULTI)
+                      .sort(SortOrder.DESCENDING)))
+    for i, (expr, legend) in enumerate(spec.queries):
+        built.with_target(prometheus.Dataquery().ref_id(chr(ord("A") + i))
+                          .datasource(DATASOURCE).expr(expr).legend_format(legend))
+    return built
 
 
-def dashboard_json(board: Dashboard) -> dict[str, Any]:
-    """Grafana's JSON of a whole dashboard: a row panel, then its panels two by two."""
-    panels: list[dict[str, Any]] = []
-    y = 0
+def dashboard(board: Dashboard) -> dashboard_model.Dashboard:
+    """The whole dashboard: a row, then its panels, which the SDK lays out two by two
+    (or four by four when they are 6 wide); panel ids count up from 1 in that order."""
+    built = (dashboard_builder.Dashboard(board.title).uid(board.uid)
+             .description(board.description).tags(["cardroom"]).timezone("browser")
+             .editable().tooltip(DashboardCursorSync.CROSSHAIR).time("now-1h", "now")
+             .refresh("30s").version(1)
+             .with_variable(dashboard_builder.DatasourceVariable("datasource")
+                            .label("Data source").type("prometheus")))
+    for name, query in board.variables:
+        built.with_variable(
+            dashboard_builder.QueryVariable(name).label(name).datasource(DATASOURCE)
+            .query(query).include_all(True).multi(True).all_value(".*")
+            .refresh(VariableRefresh.ON_TIME_RANGE_CHANGED)
+            .sort(VariableSort.ALPHABETICAL_ASC))
+    panel_id = 0
     for row_title, row in board.rows:
-        panels.append({"id": len(panels) + 1, "type": "row", "title": row_title,
-                       "collapsed": False, "gridPos": {"h": 1, "w": 24, "x": 0, "y": y},
-                       "panels": []})
-        y += 1
-        x = 0
-        for panel in row:
-            if x + panel.width > 24:
-                x, y = 0, y + 8
-            panels.append(panel_json(panel, len(panels) + 1, x, y))
-            x += panel.width
-        y += 8
-    return {
-        "uid": board.uid, "title": board.title, "description": board.description,
-        "tags": ["cardroom"], "timezone": "browser", "editable": True, "graphTooltip": 1,
-        "schemaVersion": 39, "version": 1, "refresh": "30s",
-        "time": {"from": "now-1h", "to": "now"}, "annotations": {"list": []}, "links": [],
-        "templating": {"list": [_datasource_variable(),
-                                *(_query_variable(n, q) for n, q in board.variables)]},
-        "panels": panels,
-    }
-
-
-def _datasource_variable() -> dict[str, Any]:
-    return {"name": "datasource", "label": "Data source", "type": "datasource",
-            "query": "prometheus", "current": {}, "hide": 0, "refresh": 1, "options": []}
-
-
-def _query_variable(name: str, query: str) -> dict[str, Any]:
-    return {"name": name, "label": name, "type": "query", "datasource": DATASOURCE,
-            "definition": query, "query": {"query": query, "refId": name},
-            "includeAll": True, "multi": True, "allValue": ".*", "current": {},
-            "refresh": 2, "sort": 1, "hide": 0, "options": []}
+        panel_id += 1
+        built.with_row(dashboard_builder.Row(row_title).id(panel_id))
+        for spec in row:
+            panel_id += 1
+            built.with_panel(panel(spec).id(panel_id))
+    return built.build()
 
 
 def rendered() -> dict[Path, str]:
     """Each dashboard file's path and text."""
-    return {OUT / f"{board.uid}.json": json.dumps(dashboard_json(board), indent=2) + "\n"
+    return {OUT / f"{board.uid}.json":
+            json.dumps(dashboard(board), cls=JSONEncoder, indent=2) + "\n"
             for board in DASHBOARDS}
 
 

@@ -8,6 +8,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -91,6 +92,19 @@ def test_every_alert_has_a_unit_test_and_a_runbook_section() -> None:
 def test_grafana_dashboards_are_generated_from_their_source() -> None:
     result = _run(sys.executable, str(GRAFANA / "dashboards.py"), "--check")
     assert result.returncode == 0, result.stderr
+
+
+def test_grafana_sdk_is_pinned_to_the_release_line_of_the_grafana_image() -> None:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    pins = [r for r in project["optional-dependencies"]["dev"]
+            if r.startswith("grafana-foundation-sdk")]
+    assert len(pins) == 1 and "==" in pins[0], pins
+    # The SDK's versions read EPOCH!MAJOR.MINOR.0: one build per Grafana release line.
+    sdk_line = pins[0].split("==")[1].split("!")[-1].rsplit(".", 1)[0]
+    image = yaml.safe_load((ROOT / "docker-compose.yml").read_text())[
+        "services"]["grafana"]["image"]
+    assert image.startswith("grafana/grafana:")
+    assert image.split(":")[1].split("@")[0].rsplit(".", 1)[0] == sdk_line, (image, pins)
 
 
 def test_grafana_dashboards_are_well_formed() -> None:
