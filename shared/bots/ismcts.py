@@ -22,18 +22,6 @@ from typing import Any, Protocol
 DEFAULT_EXPLORATION = 0.7
 
 
-class SearchState(Protocol):
-    """The engines' fast API, as the search uses it."""
-
-    def legal_action_ids(self) -> list[int]:
-        """Sorted legal action ids of the seat to act."""
-        ...
-
-    def apply_action_id(self, action: int) -> None:
-        """Apply an action id for the seat to act."""
-        ...
-
-
 class Knowledge(Protocol):
     """One seat's information set: sample it, judge a finished round, tell whose turn."""
 

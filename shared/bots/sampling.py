@@ -14,19 +14,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+# Livemix's mask reader serves VIVO too: both number their cards alike (above).
+from cardroom.shared.games.livemix.cards import ids_of
+
 #: Greedy passes tried before the careful one.
 GREEDY_TRIES = 4
 GROUPS = 4
-
-
-def ids_of(mask: int) -> list[int]:
-    """The card ids in a mask, ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def groups_of(mask: int) -> int:

@@ -71,9 +71,3 @@ def _pairs(cards: Cards, m: int) -> Iterator[tuple[Cards, Cards]]:
         if part not in seen:
             seen.add(part)
             yield part, leave(cards)
-
-
-def remove_one(cards: Cards, card: int) -> Cards:
-    """`cards` without one copy of `card` (which must be there)."""
-    i = cards.index(card)
-    return cards[:i] + cards[i + 1:]

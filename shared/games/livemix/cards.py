@@ -46,19 +46,9 @@ def card_id(text: str) -> int:
     return cid
 
 
-def card_name(cid: int) -> str:
-    """The canonical notation of a card id."""
-    return CARD_NAMES[cid]
-
-
 def colour_of(cid: int) -> int:
     """The colour index (0 heart .. 3 moon) of a card id."""
     return cid // 12
-
-
-def value_of(cid: int) -> int:
-    """The printed value (1..12) of a card id."""
-    return cid % 12 + 1
 
 
 def winner_index(cards: Sequence[int]) -> int:

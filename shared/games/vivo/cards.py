@@ -66,11 +66,6 @@ class Card:
         """The stable integer id (also the action id)."""
         return self.suit * RANKS + self.rank - 1
 
-    @classmethod
-    def from_id(cls, card_id: int) -> Card:
-        """The card with this id."""
-        return cls(Suit(card_id // RANKS), card_id % RANKS + 1)
-
     def __str__(self) -> str:
         return CARD_NAMES[self.id]
 
