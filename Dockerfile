@@ -54,7 +54,7 @@ ENV PATH=/opt/cardroom/bin:$PATH \
     LOG_FORMAT=json
 USER ${UID}:${UID}
 WORKDIR /home/cardroom
-# gRPC: match 50051, bot API 50052, solver 50053; /metrics: 9101-9104 (CONVENTIONS.md).
+# gRPC: match 50051, bot API 50052, solver 50053; /metrics: 9101-9104 (README.md, What runs).
 EXPOSE 50051 50052 50053 9101 9102 9103 9104
 # grpc.health.v1 on GRPC_PORT; bot workers override it with `--metrics`.
 HEALTHCHECK --interval=10s --timeout=5s --start-period=15s --retries=3 \

@@ -1,6 +1,6 @@
 """The Mix Match solver service (cardroom.v1.SolverService): `python -m cardroom.services.solver`.
 
-Environment (see CONVENTIONS.md): GRPC_PORT (default 50053), METRICS_PORT (9103),
+Environment (README.md, Configuration): GRPC_PORT (default 50053), METRICS_PORT (9103),
 LOG_LEVEL, LOG_FORMAT (json or text), TLS_CERT_FILE, TLS_KEY_FILE, TLS_CA_FILE; and
 SOLVER_MAX_SECONDS (default 10), the longest any one search may run whatever the
 caller's deadline. Port 0 binds a free port; the bound ports are logged

@@ -1,4 +1,4 @@
-"""A Node.js client (tests/node: @grpc/grpc-js, proto/ loaded at run time) plays a match of
+"""A Node.js client (tests/system/node: @grpc/grpc-js, proto/ loaded at run time) plays a match of
 every game against a real match service and Redis with WatchMatch and SubmitMove alone,
 checks the turn frames against the service's refusals and reads the final scores, its hand
 and every event from the typed messages (no google.protobuf.Struct decoded).
@@ -32,7 +32,7 @@ GAMES = ("vivo", "livemix", "mixmatch")
 
 @pytest.fixture(scope="module")
 def node() -> str:
-    """The node executable, with tests/node's packages installed."""
+    """The node executable, with tests/system/node's packages installed."""
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
         pytest.skip("node and npm are needed for the Node.js client test")

@@ -1,4 +1,4 @@
-"""Livemix: a trick-taking game scored by the Members each player wins (rules/livemix.txt).
+"""Livemix: a trick-taking game scored by the Members each player wins (docs/rules/livemix.md).
 
 The engine contract of cardroom.shared.games.base, plus a fast integer API for search bots
 (State.legal_action_ids / apply_action_id, random_playout).

@@ -1,4 +1,4 @@
-"""Mix Match (rules/mixmatch.txt, rulings M1-M8, N3): the engine and the claim parser.
+"""Mix Match (docs/rules/mixmatch.md, rulings M1-M8, N3): the engine and the claim parser.
 
 The engine keeps the contract of cardroom.shared.games.base: ``GAME``, ``Config``, ``new_game``,
 ``from_json``, ``replay`` and ``State``. The claim tools stand alone for the solver and the
