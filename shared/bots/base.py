@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -123,6 +123,10 @@ class Policy(Protocol):
     def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
         """The move the seat makes now (``""`` for none); same inputs and seed, same move."""
         ...
+
+
+#: What builds a policy from its PolicyInfo and its parameters' values (defaults filled in).
+Factory = Callable[[PolicyInfo, dict[str, int | float]], Policy]
 
 
 def rng_for(policy_seed: int, seed: int) -> random.Random:

@@ -23,12 +23,12 @@ from cardroom.shared.bots.base import (
     JSON,
     SEED,
     STRENGTH,
+    Factory,
     PolicyInfo,
     visible_events,
 )
 from cardroom.shared.bots.determinize_livemix import LivemixKnowledge, read
 from cardroom.shared.bots.heuristic import MISTAKES, CardHeuristic
-from cardroom.shared.bots.registry import register
 from cardroom.shared.games.livemix.cards import card_id, roster_tables, winner_index
 from cardroom.shared.games.livemix.rules import LEAVE_AT, next_on_table
 
@@ -140,6 +140,9 @@ class HeuristicLivemix(CardHeuristic):
         return Judge(read(view, visible_events(events, view["seat"])))
 
 
-register(PolicyInfo("livemix", "heuristic",
-                    "rule-based: stays in unless a Member pays, sheds risky cards",
-                    FAST, (STRENGTH, SEED, MISTAKES)), HeuristicLivemix)
+#: The policies of this module, as the registry reads them.
+POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = (
+    (PolicyInfo("livemix", "heuristic",
+                "rule-based: stays in unless a Member pays, sheds risky cards",
+                FAST, (STRENGTH, SEED, MISTAKES)), HeuristicLivemix),
+)

@@ -18,12 +18,12 @@ from cardroom.shared.bots.base import (
     JSON,
     SEED,
     STRENGTH,
+    Factory,
     PolicyInfo,
     visible_events,
 )
 from cardroom.shared.bots.determinize_vivo import VivoKnowledge, read
 from cardroom.shared.bots.heuristic import MISTAKES, CardHeuristic
-from cardroom.shared.bots.registry import register
 from cardroom.shared.games.vivo.cards import RANK_OF, SUIT_OF, parse_card
 from cardroom.shared.games.vivo.harmony import allowed_suits, score_trick
 
@@ -105,6 +105,9 @@ class HeuristicVivo(CardHeuristic):
         return Judge(read(view, visible_events(events, view["seat"])))
 
 
-register(PolicyInfo("vivo", "heuristic",
-                    "rule-based: aims to be lowest with a high rank, sheds what scores least",
-                    FAST, (STRENGTH, SEED, MISTAKES)), HeuristicVivo)
+#: The policies of this module, as the registry reads them.
+POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = (
+    (PolicyInfo("vivo", "heuristic",
+                "rule-based: aims to be lowest with a high rank, sheds what scores least",
+                FAST, (STRENGTH, SEED, MISTAKES)), HeuristicVivo),
+)

@@ -20,6 +20,7 @@ from cardroom.shared.bots.base import (
     SEED,
     STRENGTH,
     Decision,
+    Factory,
     ParamInfo,
     PolicyInfo,
     check_view,
@@ -28,7 +29,6 @@ from cardroom.shared.bots.base import (
     visible_events,
 )
 from cardroom.shared.bots.ismcts import DEFAULT_EXPLORATION, Knowledge, search
-from cardroom.shared.bots.registry import register
 from cardroom.shared.games import livemix, vivo
 from cardroom.shared.games.livemix.cards import CARD_NAMES as LIVEMIX_NAMES
 from cardroom.shared.games.vivo.position import to_act
@@ -110,5 +110,6 @@ def _info(game: str) -> PolicyInfo:
                       SEARCH, (STRENGTH, SEED, ITERATIONS, TIME_MS, CPU_TIME, EXPLORATION))
 
 
-for _game in _GAMES:
-    register(_info(_game), IsmctsPolicy)
+#: The policies of this module, as the registry reads them.
+POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = tuple(
+    (_info(game), IsmctsPolicy) for game in _GAMES)

@@ -26,12 +26,12 @@ from cardroom.shared.bots.base import (
     SEED,
     STRENGTH,
     Decision,
+    Factory,
     ParamInfo,
     PolicyInfo,
     check_view,
     no_move,
 )
-from cardroom.shared.bots.registry import register
 from cardroom.shared.solver import best
 from cardroom.shared.solver.expr import Solution
 from cardroom.shared.solver.kernels import kernel_for
@@ -108,6 +108,9 @@ def _with_cards(board: list[int], target: int, rules: ArithRules, low: int, high
     return None
 
 
-register(PolicyInfo("mixmatch", "solver",
-                    "races the table with the solver: think time and card ambition by strength",
-                    SEARCH, (STRENGTH, SEED, THINK, SHARE, BUDGET)), SolverBot)
+#: The policies of this module, as the registry reads them.
+POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = (
+    (PolicyInfo("mixmatch", "solver",
+                "races the table with the solver: think time and card ambition by strength",
+                SEARCH, (STRENGTH, SEED, THINK, SHARE, BUDGET)), SolverBot),
+)

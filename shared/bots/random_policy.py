@@ -18,13 +18,13 @@ from cardroom.shared.bots.base import (
     SEED,
     STRENGTH,
     Decision,
+    Factory,
     ParamInfo,
     PolicyInfo,
     check_view,
     no_move,
     rng_for,
 )
-from cardroom.shared.bots.registry import register
 
 #: Random expressions a Mix Match random bot tries per decision.
 TRIES = 200
@@ -72,5 +72,6 @@ def _info(game: str) -> PolicyInfo:
     return PolicyInfo(game, "random", "a uniformly random legal move", FAST, params)
 
 
-for _game in ("livemix", "vivo", "mixmatch"):
-    register(_info(_game), RandomPolicy)
+#: The policies of this module, as the registry reads them.
+POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = tuple(
+    (_info(game), RandomPolicy) for game in ("livemix", "vivo", "mixmatch"))

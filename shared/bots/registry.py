@@ -2,25 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from functools import cache
 
-from cardroom.shared.bots.base import Policy, PolicyInfo
+from cardroom.shared.bots.base import Factory, Policy, PolicyInfo
 from cardroom.shared.errors import NotFound
 
-Factory = Callable[[PolicyInfo, dict[str, int | float]], Policy]
 
-_POLICIES: dict[tuple[str, str], tuple[PolicyInfo, Factory]] = {}
-
-
-def register(info: PolicyInfo, factory: Factory) -> None:
-    """Make a policy available under (info.game, info.name)."""
-    _POLICIES[(info.game, info.name)] = (info, factory)
-
-
-def _load() -> None:
-    # The policy modules register themselves on import; importing here keeps the
-    # registry the one entry point without an import cycle.
-    from cardroom.shared.bots import (  # noqa: F401
+@cache
+def _policies() -> dict[tuple[str, str], tuple[PolicyInfo, Factory]]:
+    """Every policy by (game, name), from the POLICIES table of each policy module."""
+    # Loaded on first use rather than at import, so that a process naming only the policy
+    # interface (the terminal app) does not load the search code. The policy modules import
+    # nothing of the registry: the two do not import each other.
+    from cardroom.shared.bots import (
         heuristic_livemix,
         heuristic_vivo,
         ismcts_policies,
@@ -28,13 +22,17 @@ def _load() -> None:
         random_policy,
     )
 
+    modules = (heuristic_livemix, heuristic_vivo, ismcts_policies, mixmatch_bot, random_policy)
+    return {(info.game, info.name): (info, factory)
+            for module in modules for info, factory in module.POLICIES}
+
 
 def get_policy(game: str, name: str, **params: object) -> Policy:
     """A ready policy; NotFound for an unknown game or name, InvalidArgument for bad params."""
-    _load()
-    entry = _POLICIES.get((game, name))
+    policies = _policies()
+    entry = policies.get((game, name))
     if entry is None:
-        known = sorted(n for g, n in _POLICIES if g == game)
+        known = sorted(n for g, n in policies if g == game)
         if not known:
             raise NotFound(f"no bot policies for game {game!r}", "game", str(game))
         raise NotFound(f"no policy {name!r} for {game}; known: {', '.join(known)}",
@@ -45,6 +43,5 @@ def get_policy(game: str, name: str, **params: object) -> Policy:
 
 def list_policies(game: str | None = None) -> list[PolicyInfo]:
     """Every policy (of one game when given), sorted by game then name."""
-    _load()
-    return [info for (g, _), (info, _) in sorted(_POLICIES.items())
+    return [info for (g, _), (info, _) in sorted(_policies().items())
             if game is None or g == game]

@@ -35,8 +35,8 @@ HAS_EXTENSION = re.compile(r"\." + _EXT + r"$")
 
 #: Pointers in files that are being reorganised apart from this check, each with the file
 #: that still holds it; remove an entry when its file is mended (the test fails on an
-#: entry that no longer matches, so none outlives its pointer). CONVENTIONS.md was never
-#: in the repository: the settings are README.md's Configuration section.
+#: entry that no longer matches, so none outlives its pointer). The conventions file they
+#: name was never in the repository: the settings are README.md's Configuration section.
 KNOWN_STALE = {
     ("services/bot/__init__.py", "CONVENTIONS.md"),
     ("services/solver/config.py", "CONVENTIONS.md"),
