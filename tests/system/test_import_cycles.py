@@ -22,7 +22,7 @@ ALLOWED = {
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
-    """The name a file is imported by (shared/x.py is cardroom.shared.x)."""
+    """The name a file is imported by (shared/errors.py is cardroom.shared.errors)."""
     parts = list(path.relative_to(root).with_suffix("").parts)
     if parts[-1] == "__init__":
         parts.pop()
