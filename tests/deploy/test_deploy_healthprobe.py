@@ -30,7 +30,7 @@ def test_healthprobe_reads_grpc_port_from_the_environment() -> None:
 
 def test_healthprobe_draining_server_is_unhealthy() -> None:
     with serving([probe_service()]) as server:
-        server.health.enter_graceful_shutdown()
+        server.runner.run(server.health.enter_graceful_shutdown())
         assert _probe("--addr", f"{HOST}:{server.port}") == healthprobe.UNHEALTHY
 
 

@@ -17,8 +17,10 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, serving
+from support.loops import in_thread
 from support.probe import SERVICE, call_count, call_echo, probe_service
 
+from cardroom.shared.rpc.gate import WorkGate
 from cardroom.shared.rpc.server import create_server, open_channel, server_options
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -49,7 +51,7 @@ def test_reflection_describes_the_service_methods() -> None:
 
 
 def test_bound_port_is_returned_and_kept() -> None:
-    server, port = create_server([probe_service()], local_settings(), host=HOST)
+    server, port = in_thread(create_server, [probe_service()], local_settings(), host=HOST)
     try:
         assert port > 0
         assert server.port == port
@@ -108,7 +110,7 @@ def test_connection_age_of_zero_sets_no_limit() -> None:
 
 
 def test_serving_gauge_follows_health() -> None:
-    server, _ = create_server([probe_service()], local_settings(), host=HOST)
+    server, _ = in_thread(create_server, [probe_service()], local_settings(), host=HOST)
 
     def value() -> float | None:
         return server.registry.get_sample_value("cardroom_serving", {"service": "solver"})
@@ -152,7 +154,8 @@ def test_tls_when_certificate_and_key_are_set(tmp_path: Path) -> None:
 
 
 def test_work_gate_runs_queues_and_refuses_while_health_answers() -> None:
-    with (serving([probe_service()], max_workers=1, max_queue=1) as server,
+    gate = WorkGate(running=1, queued=1)
+    with (serving([probe_service(gate)], gate=gate) as server,
           channel_to(server.port) as channel, futures.ThreadPoolExecutor(2) as pool):
         running = pool.submit(call_echo, channel, "slow")
         time.sleep(0.1)
@@ -170,8 +173,9 @@ def test_work_gate_runs_queues_and_refuses_while_health_answers() -> None:
         assert call_echo(channel, "ok") == "ok"
 
 
-def test_a_stream_holds_its_slot_until_it_ends_and_failures_free_theirs() -> None:
-    with (serving([probe_service()], max_workers=1, max_queue=0) as server,
+def test_work_that_fails_frees_its_slot_in_unary_calls_and_streams() -> None:
+    gate = WorkGate(running=1, queued=0)
+    with (serving([probe_service(gate)], gate=gate) as server,
           channel_to(server.port) as channel):
         received: list[str] = []
         call_count(channel, "ok", received)

@@ -19,8 +19,9 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from cardroom.shared.rpc.server import Server, ServiceDef, create_server
+from cardroom.shared.rpc.server import ServiceDef, create_server
 from cardroom.shared.rpc.settings import Settings
+from support.loops import Threaded, in_thread
 from support.paths import ROOT
 
 HOST = "127.0.0.1"
@@ -34,9 +35,11 @@ def local_settings(process: str = "solver", **changes: Any) -> Settings:
 
 @contextmanager
 def serving(services: Sequence[ServiceDef], settings: Settings | None = None,
-            **kwargs: Any) -> Iterator[Server]:
-    """A started in-process server hosting `services` on a free port; stopped on exit."""
-    server, _ = create_server(services, settings or local_settings(), host=HOST, **kwargs)
+            **kwargs: Any) -> Iterator[Threaded]:
+    """A started in-process server hosting `services` on a free port (on a loop thread of
+    its own, support.loops); stopped on exit."""
+    server, _ = in_thread(create_server, services, settings or local_settings(), host=HOST,
+                          **kwargs)
     server.start()
     try:
         yield server

@@ -26,6 +26,7 @@ from support.grpc_servers import (
     scrape,
     start_service,
 )
+from support.loops import in_thread
 from support.match_client import ADMIN, GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, dead_port
 from support.suggest import together_and_alone
@@ -80,7 +81,7 @@ def bot_settings(redis_url: str, match_port: int, **changes: Any) -> BotSettings
 @pytest.fixture(scope="module")
 def api(redis_db: str, match: MatchServer, worker: WorkerProcess) -> Iterator[BotServer]:
     """The bot API, in this process."""
-    server, _ = create_server(bot_settings(redis_db, match.port), host=HOST)
+    server, _ = in_thread(create_server, bot_settings(redis_db, match.port), host=HOST)
     server.start()
     yield server
     server.stop(grace=None)
@@ -89,7 +90,7 @@ def api(redis_db: str, match: MatchServer, worker: WorkerProcess) -> Iterator[Bo
 @contextmanager
 def serving(settings: BotSettings) -> Iterator[bot_pb2_grpc.BotServiceStub]:
     """A stub of a bot API started with `settings` (stopped after)."""
-    server, _ = create_server(settings, host=HOST)
+    server, _ = in_thread(create_server, settings, host=HOST)
     server.start()
     try:
         with channel_to(server.port) as channel:

@@ -19,6 +19,7 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, sample, scrape
+from support.loops import in_thread
 
 from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import SERVICE_NAME, create_server
@@ -47,7 +48,7 @@ class Solver:
 
 
 def _serve(config: SolverConfig) -> Iterator[Solver]:
-    server, port = create_server(config, host=HOST)
+    server, port = in_thread(create_server, config, host=HOST)
     server.start()
     try:
         with channel_to(port) as channel:
