@@ -11,6 +11,7 @@ from typing import Any
 
 import grpc
 import pytest
+from google.protobuf import wrappers_pb2
 from google.protobuf.descriptor_pool import DescriptorPool
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
@@ -184,5 +185,28 @@ def test_work_that_fails_frees_its_slot_in_unary_calls_and_streams() -> None:
             call_echo(channel, "boom")
         with pytest.raises(grpc.RpcError):
             call_count(channel, "boom", [])
+        assert server.in_flight == 0
+        assert call_echo(channel, "ok") == "ok"
+
+
+def test_work_whose_caller_went_away_keeps_its_thread_and_slot_until_it_ends() -> None:
+    # A search does not stop when its call is cancelled: the gate must not hand its thread
+    # to another call meanwhile, or it would admit more work than it has threads.
+    gate = WorkGate(running=1, queued=0)
+    with (serving([probe_service(gate)], gate=gate) as server,
+          channel_to(server.port) as channel):
+        method = channel.unary_unary(f"/{SERVICE}/Echo",
+                                     request_serializer=wrappers_pb2.StringValue.SerializeToString,
+                                     response_deserializer=wrappers_pb2.StringValue.FromString)
+        with pytest.raises(grpc.RpcError) as gone:
+            method(wrappers_pb2.StringValue(value="slow"), timeout=0.1)
+        assert gone.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        assert server.in_flight == 1  # its work still sleeps on the thread
+        with pytest.raises(grpc.RpcError) as refused:
+            call_echo(channel, "ok")
+        assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        deadline = time.monotonic() + 5
+        while server.in_flight and time.monotonic() < deadline:
+            time.sleep(0.02)
         assert server.in_flight == 0
         assert call_echo(channel, "ok") == "ok"
