@@ -6,7 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support.grpc_servers import HOST, ROOT, local_settings, serving
+from support.grpc_servers import HOST, local_settings, serving
+from support.paths import ROOT
 from support.probe import SERVICE, probe_service
 from support.redis_server import free_port
 

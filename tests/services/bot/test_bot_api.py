@@ -17,15 +17,7 @@ from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
-from support.grpc_servers import (
-    HOST,
-    channel_to,
-    health_status,
-    local_settings,
-    sample,
-    scrape,
-    start_service,
-)
+from support.grpc_servers import HOST, channel_to, health_status, local_settings, sample, scrape
 from support.loops import in_thread
 from support.match_client import ADMIN, GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, dead_port
@@ -41,6 +33,7 @@ from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.rpc.errors import error_reason, field_violations
+from deploy.launch.process import start_service
 
 BOT_TOKEN = "bot-token-for-api-tests"
 C = grpc.StatusCode

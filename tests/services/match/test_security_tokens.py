@@ -26,7 +26,6 @@ from support.loops import in_thread
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 from support.redis_server import RedisServer
 
-from bench.load import ServiceProcess
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import create_server as create_bot_server
 from cardroom.services.bot.worker import start_worker
@@ -35,6 +34,7 @@ from cardroom.services.match.server import MatchServer
 from cardroom.shared.errors import Unauthenticated
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import ServiceProcess
 
 Code = grpc.StatusCode
 BOT_TOKEN = "bot-token-for-token-tests"
