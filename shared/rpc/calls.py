@@ -95,61 +95,79 @@ class _Call:
                                   "message", "request") from None
 
     @contextlib.asynccontextmanager
-    async def _accounted(self, context: grpc.aio.ServicerContext) -> AsyncIterator[None]:
-        """Count and time one call; an exception escaping it ends the call with its
-        mapped status (cardroom.shared.rpc.errors)."""
+    async def _accounted(self, context: grpc.aio.ServicerContext
+                         ) -> AsyncIterator[_CallContext]:
+        """Count and time one call, handing its behaviour the context to use; an exception
+        escaping it ends the call with its mapped status (cardroom.shared.rpc.errors).
+        Every count is made before the status leaves, so a client that has its answer
+        finds the call counted."""
         self.m.started.labels(*self.labels).inc()
         self.m.received.labels(*self.labels).inc()
-        start = time.perf_counter()
-        code = grpc.StatusCode.OK
+        call = _CallContext(context, self.m, self.labels, time.perf_counter())
         try:
-            yield
+            yield call
         except BaseException as exc:
-            code = _code_of(context, exc)
+            call.finish(_code_of(context, exc))
             await _abort(context, exc)
             raise
-        finally:
-            self.m.finish(self.labels, code, start)
+        call.finish(grpc.StatusCode.OK)
 
     def unary(self, behavior: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
         """A unary behaviour, wrapped."""
         async def run(raw: Any, context: grpc.aio.ServicerContext) -> Any:
-            async with self._accounted(context):
-                result = await behavior(self._request(raw), context)
-                self.m.sent.labels(*self.labels).inc()
+            async with self._accounted(context) as call:
+                result = await behavior(self._request(raw), call)
+                call.sent.inc()
                 return result
         return run
 
     def stream(self, behavior: Callable[..., Any]) -> Callable[..., Any]:
         """A response-streaming behaviour, wrapped: an async generator, or a coroutine
         that sends with context.write (so it can bound how long one write may take)."""
-        sent = self.m.sent.labels(*self.labels)
         if inspect.isasyncgenfunction(behavior):
             async def generate(raw: Any, context: grpc.aio.ServicerContext
                                ) -> AsyncIterator[Any]:
-                async with self._accounted(context):
-                    async for item in behavior(self._request(raw), context):
-                        sent.inc()
+                async with self._accounted(context) as call:
+                    async for item in behavior(self._request(raw), call):
+                        call.sent.inc()
                         yield item
             return generate
 
         async def write(raw: Any, context: grpc.aio.ServicerContext) -> None:
-            async with self._accounted(context):
-                await behavior(self._request(raw), _Counting(context, sent))
+            async with self._accounted(context) as call:
+                await behavior(self._request(raw), call)
         return write
 
 
-class _Counting:
-    """A servicer context whose writes are counted (grpc_server_msg_sent_total)."""
+class _CallContext:
+    """The servicer context a behaviour gets: its writes counted
+    (grpc_server_msg_sent_total), and its own abort counted before the status leaves."""
 
-    def __init__(self, context: grpc.aio.ServicerContext, counter: Any) -> None:
+    def __init__(self, context: grpc.aio.ServicerContext, metrics: GrpcMetrics,
+                 labels: tuple[str, str, str], start: float) -> None:
         self._context = context
-        self._counter = counter
+        self._metrics = metrics
+        self._labels = labels
+        self._start = start
+        self._finished = False
+        self.sent = metrics.sent.labels(*labels)
+
+    def finish(self, code: grpc.StatusCode) -> None:
+        """Count the call as handled with `code` (once: the first code counts)."""
+        if not self._finished:
+            self._finished = True
+            self._metrics.finish(self._labels, code, self._start)
 
     async def write(self, message: Any) -> None:
         """Send one message of the stream."""
         await self._context.write(message)
-        self._counter.inc()
+        self.sent.inc()
+
+    async def abort(self, code: grpc.StatusCode, details: str = "",
+                    trailing_metadata: Any = ()) -> None:
+        """End the call with `code` (raises grpc.aio.AbortError), counted first."""
+        self.finish(code)
+        await self._context.abort(code, details, trailing_metadata)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._context, name)
