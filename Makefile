@@ -60,7 +60,7 @@ proto: $(STAMP)
 # solver, match and bot services, one bot worker, and Prometheus when installed. Flags go
 # through ARGS, e.g. make run ARGS="--match-port 15051"; make run ARGS=--help lists them.
 run: $(STAMP)
-	$(PY) -m cardroom.services.stack $(ARGS)
+	$(PY) -m deploy.launch $(ARGS)
 
 bench: $(STAMP)
 	$(PY) -m bench

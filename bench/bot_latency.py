@@ -29,7 +29,6 @@ import itertools
 import os
 import secrets
 import statistics
-import subprocess
 import sys
 import threading
 import time
@@ -39,10 +38,11 @@ from typing import Any
 import grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from cardroom.services.bot.worker import ROOT, WorkerProcess, start_worker
-from cardroom.services.stack import Stack, free_port, start_redis, wait_for_port
+from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import Processes, ServiceProcess
+from deploy.launch.redis import start_redis
 
 TAKE_TURN = "cardroom.bots.take_turn"
 SEATS = 3
@@ -55,17 +55,16 @@ class Rig:
     """Redis, one match-service process and the worker processes added to it."""
 
     def __init__(self) -> None:
-        self.base = Stack()
+        self.base = Processes()
         self.workers: list[WorkerProcess] = []
-        redis_url = start_redis(self.base, free_port())
+        redis_url = start_redis(self.base)
         self.env = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
                     "BOT_TOKEN": secrets.token_hex(16), "LOG_LEVEL": "WARNING"}
-        self.port = free_port()
-        process = subprocess.Popen(
-            [sys.executable, "-m", "cardroom.services.match"], cwd=ROOT,
-            env={**self.env, "GRPC_PORT": str(self.port), "METRICS_PORT": str(free_port())})
-        self.base.processes.append(("match", process))
-        wait_for_port(self.port, self.base)
+        match = ServiceProcess("cardroom.services.match", self.env, inherit_output=True)
+        match.start(serving=False)
+        assert match.popen is not None
+        self.base.add("match", match.popen)
+        self.port = match.port
         self.env["MATCH_ADDR"] = f"127.0.0.1:{self.port}"
         self.channel = grpc.insecure_channel(f"127.0.0.1:{self.port}")
         self.stub = match_pb2_grpc.MatchServiceStub(self.channel)

@@ -3,7 +3,7 @@
     .venv/bin/python -m bench.cluster [--quick]
 
 Starts one redis-server (appendonly yes, appendfsync everysec) and a Redis Cluster of three
-masters and three replicas (bench.redis_cluster, the same settings), and one
+masters and three replicas (deploy.launch.cluster, the same settings), and one
 `python -m cardroom.services.match` on each (MATCH_DURABILITY=everysec; the cluster's service uses
 the single Redis as its Celery broker). Then, on each store in turn:
 
@@ -30,14 +30,14 @@ from contextlib import contextmanager
 
 import grpc
 
-from bench.load import RedisProcess
 from bench.match import Result, Service, _median, measure, start_match_service
-from bench.redis_cluster import RedisClusterServers
 from bench.reliability import _lags, _status
 from cardroom.services.match import mapping
-from cardroom.services.stack import Stack
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.cluster import RedisClusterServers
+from deploy.launch.process import Processes
+from deploy.launch.redis import RedisProcess
 
 ENV = {"MATCH_DURABILITY": "everysec", "MATCH_TIMER_INTERVAL": "0.05",
        "MATCH_MIN_TIMER": "0.1"}
@@ -50,7 +50,7 @@ def services() -> Iterator[list[Service]]:
     single = RedisProcess(appendonly=True, appendfsync="everysec")
     single.start()
     cluster = RedisClusterServers(appendfsync="everysec").start()
-    stack = Stack()
+    stack = Processes()
     try:
         yield [start_match_service(single.url, stack, env=ENV, label="one Redis"),
                start_match_service(cluster.url, stack, label="cluster 3+3",
@@ -58,7 +58,7 @@ def services() -> Iterator[list[Service]]:
     finally:
         stack.stop()
         cluster.stop()
-        single.close()
+        single.stop()
 
 
 def moves(stores: list[Service], matches: int, moves_each: int, reps: int) -> str:

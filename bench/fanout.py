@@ -35,10 +35,10 @@ from bench.match import (
     start_match_service,
     start_private_redis,
 )
-from cardroom.services.stack import Stack
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import Processes
 
 MATCHES, WATCHERS_PER_MATCH = 250, 4
 #: Matches of the small run, whose 96 watchers the baseline can serve (its blocking Redis
@@ -211,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| version | watchers | offered moves/s | moves/s | p50 ms | p99 ms | max ms | "
           "moves not seen by all | all seen before the answer | service CPU | client CPU |")
     print("|---" + "|---:" * 10 + "|")
-    stack = Stack()
+    stack = Processes()
     try:
         baseline = checkout_baseline(stack)
         for label, root, env, matches in (
@@ -219,7 +219,7 @@ def main(argv: list[str] | None = None) -> int:
                 (f"sync {BASELINE}", baseline, {"MATCH_WORKERS": "1100"}, MATCHES),
                 ("asyncio", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, SMALL),
                 ("asyncio", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, MATCHES)):
-            run = Stack()
+            run = Processes()
             try:
                 redis_url = start_private_redis(run, durable=False)
                 service = start_match_service(redis_url, run, root, env, label=label)

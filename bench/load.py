@@ -15,48 +15,35 @@ engine (cardroom.shared.games.registry), and no bot task is left on the broker (
 Bounded in count (--matches) and time (--seconds: then it stops and reports what did not
 finish). Prints Markdown tables: matches per minute, moves per second, human move latency
 (SubmitMove, seen by the client) and bot turn latency (from the move before to the bot's
-move, by the match service's clock), as percentiles. The process helpers (RedisProcess,
-ServiceProcess, Stack) also serve the chaos tests (tests/*/test_chaos_*.py).
+move, by the match service's clock), as percentiles. The processes are started by the
+launcher every benchmark and test uses (deploy.launch.stack).
 """
 
 from __future__ import annotations
 
 import argparse
-import contextlib
 import json
-import os
 import random
-import secrets
-import shutil
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import grpc
 import redis
-from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.services.match import mapping
 from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
-from cardroom.services.stack import free_port
 from cardroom.shared.errors import CardroomError
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.stack import Stack
 
-ROOT = Path(__file__).resolve().parents[1]
-HOST = "127.0.0.1"
-SERVING = health_pb2.HealthCheckResponse.SERVING
 #: Events the match service adds around the engine's own (docs/match.md).
 SERVICE_EVENTS = frozenset({"match_created", "seat_claimed", "match_started", "resigned",
                             "clock_expired", "abandoned", "match_over"})
@@ -69,216 +56,6 @@ BOTS = {"livemix": ("random", "heuristic", "random", "heuristic"),
         "mixmatch": ("random", "random")}
 OPTIONS = {"mixmatch": {"hourglass_seconds": 0.5, "faster": True, "younger_players": True}}
 
-
-
-# ---- processes ------------------------------------------------------------------------------
-
-class RedisProcess:
-    """A redis-server of its own on loopback, its data in a folder that outlives a restart."""
-
-    def __init__(self, *, appendonly: bool = True, appendfsync: str = "everysec",
-                 port: int = 0) -> None:
-        binary = shutil.which("redis-server")
-        if binary is None:
-            raise RuntimeError("redis-server is not on the PATH")
-        self.port = port or free_port()
-        self.folder = tempfile.mkdtemp(prefix="cardroom-redis-")
-        self.argv = [binary, "--port", str(self.port), "--bind", HOST, "--dir", self.folder,
-                     "--save", "", "--appendonly", "yes" if appendonly else "no",
-                     "--appendfsync", appendfsync]
-        self.popen: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        """redis://host:port/0."""
-        return f"redis://{HOST}:{self.port}/0"
-
-    def start(self, timeout: float = 30.0) -> None:
-        """Start (or restart, on the same data) and wait until it answers with its data."""
-        self.popen = subprocess.Popen(self.argv, stdout=subprocess.DEVNULL,
-                                      stderr=subprocess.DEVNULL)
-        deadline = time.monotonic() + timeout
-        with redis.Redis.from_url(self.url, socket_timeout=1) as client:
-            while True:
-                try:
-                    client.ping()  # LOADING (BusyLoadingError) while it reads its AOF
-                    return
-                except redis.RedisError:
-                    if self.popen.poll() is not None or time.monotonic() > deadline:
-                        raise RuntimeError("redis-server did not start") from None
-                    time.sleep(0.02)
-
-    def kill(self) -> None:
-        """SIGKILL, as a crash would: nothing is flushed on the way out."""
-        if self.popen is not None and self.popen.poll() is None:
-            self.popen.kill()
-        if self.popen is not None:
-            self.popen.wait()
-
-    def close(self, timeout: float = 10.0) -> None:
-        """Stop the server and remove its data. Redis ignores a SIGTERM that comes while it
-        writes its first append-only file (appendonly just turned on: "Writing initial AOF,
-        can't exit"), so it is asked again until it goes, and killed past `timeout`."""
-        if self.popen is not None:
-            deadline = time.monotonic() + timeout
-            while self.popen.poll() is None and time.monotonic() < deadline:
-                self.popen.terminate()
-                with contextlib.suppress(subprocess.TimeoutExpired):
-                    self.popen.wait(0.5)
-            self.kill()
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
-class ServiceProcess:
-    """`python -m <module>` on a fixed gRPC port (so a restart serves where it served),
-    its log appended to a file."""
-
-    def __init__(self, module: str, env: dict[str, str], log_path: Path,
-                 port: int = 0) -> None:
-        self.module = module
-        self.port = port or free_port()
-        self.metrics_port = free_port()
-        self.env = {**os.environ, "LOG_FORMAT": "json", "PYTHONUNBUFFERED": "1", **env,
-                    "GRPC_PORT": str(self.port), "METRICS_PORT": str(self.metrics_port)}
-        self.log_path = log_path
-        self.popen: subprocess.Popen[bytes] | None = None
-
-    @property
-    def address(self) -> str:
-        """host:port of its gRPC server."""
-        return f"{HOST}:{self.port}"
-
-    def start(self, timeout: float = 30.0, serving: bool = True) -> None:
-        """Start and wait until its health check answers (SERVING unless `serving` is False)."""
-        with self.log_path.open("ab") as sink:
-            self.popen = subprocess.Popen([sys.executable, "-m", self.module], cwd=ROOT,
-                                          env=self.env, stdout=subprocess.DEVNULL, stderr=sink)
-        deadline = time.monotonic() + timeout
-        while not self._answers(serving):
-            if self.popen.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError(f"{self.module} did not start: {self.log()[-2000:]}")
-            time.sleep(0.05)
-
-    def _answers(self, serving: bool) -> bool:
-        try:
-            status = health(self.address, timeout=0.5)
-        except grpc.RpcError:
-            return False
-        return status == SERVING or not serving
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown, no flush, calls in flight cut."""
-        if self.popen is not None and self.popen.poll() is None:
-            self.popen.kill()
-        if self.popen is not None:
-            self.popen.wait()
-
-    def stop(self, timeout: float = 20.0) -> None:
-        """SIGTERM and wait (SIGKILL past `timeout`)."""
-        if self.popen is None or self.popen.poll() is not None:
-            return
-        self.popen.send_signal(signal.SIGTERM)
-        try:
-            self.popen.wait(timeout)
-        except subprocess.TimeoutExpired:
-            self.kill()
-
-    def log(self) -> str:
-        """Everything it logged so far (every run)."""
-        return self.log_path.read_text(errors="replace") if self.log_path.exists() else ""
-
-
-def health(address: str, service: str = "", timeout: float = 2.0) -> int:
-    """The grpc.health.v1 status a server reports for `service`."""
-    with grpc.insecure_channel(address) as channel:
-        stub: Any = health_pb2_grpc.HealthStub(channel)
-        reply = stub.Check(health_pb2.HealthCheckRequest(service=service), timeout=timeout)
-        return int(reply.status)
-
-
-@dataclass
-class Stack:
-    """Redis, match-service replicas and bot workers, all real processes on loopback."""
-
-    replicas: int = 1
-    workers: int = 1
-    concurrency: int = 1
-    durability: str = "everysec"
-    env: dict[str, str] = field(default_factory=dict)
-    store: RedisProcess | None = None
-    matches: list[ServiceProcess] = field(default_factory=list)
-    bots: list[WorkerProcess] = field(default_factory=list)
-    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="cardroom-")))
-    admin_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
-    bot_token: str = field(default_factory=lambda: secrets.token_urlsafe(32))
-
-    def start(self) -> Stack:
-        """Start Redis, then the replicas, then the workers (one replica each, in turn)."""
-        self.store = RedisProcess(appendonly=self.durability != "off",
-                                  appendfsync="always" if self.durability == "always"
-                                  else "everysec")
-        self.store.start()
-        self.env = {"REDIS_URL": self.store.url, "CELERY_BROKER_URL": self.store.url,
-                    "ADMIN_TOKEN": self.admin_token, "BOT_TOKEN": self.bot_token,
-                    "LOG_LEVEL": "WARNING", "MATCH_DURABILITY": self.durability,
-                    "MATCH_TIMER_INTERVAL": "0.05", "MATCH_HEALTH_INTERVAL": "0.2",
-                    # The load's Mix Match hourglass (OPTIONS) is shorter than a real one.
-                    "MATCH_MIN_TIMER": "0.1", **self.env}
-        for i in range(self.replicas):
-            replica = ServiceProcess("cardroom.services.match", self.env,
-                                     self.folder / f"match{i}.log")
-            replica.start()
-            self.matches.append(replica)
-        for i in range(self.workers):
-            self.add_worker(i)
-        return self
-
-    def add_worker(self, i: int | None = None) -> WorkerProcess:
-        """One more worker on both bot queues, calling replica `i` (modulo their number)."""
-        i = len(self.bots) if i is None else i
-        # INFO at least: start_worker knows the worker is ready from its metrics-port line.
-        env = {**self.env, "MATCH_ADDR": self.matches[i % len(self.matches)].address,
-               "BOT_RPC_TIMEOUT": "10", "LOG_LEVEL": "INFO"}
-        worker = start_worker(env, concurrency=self.concurrency,
-                              hostname=f"load{i}-{secrets.token_hex(3)}@%h")
-        self.bots.append(worker)
-        return worker
-
-    def stop(self) -> None:
-        """Stop the workers, the replicas, then Redis; remove the logs."""
-        for worker in self.bots:
-            worker.stop()
-        for replica in self.matches:
-            replica.stop()
-        if self.store is not None:
-            self.store.close()
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-    def cpu(self) -> dict[str, float]:
-        """CPU seconds used so far by Redis, the replicas and the workers (pool included)."""
-        assert self.store is not None and self.store.popen is not None
-        workers = sum(cpu_seconds(group=w.popen.pid) for w in self.bots)
-        replicas = cpu_seconds({r.popen.pid for r in self.matches if r.popen is not None})
-        return {"redis": cpu_seconds({self.store.popen.pid}), "match": replicas,
-                "workers": workers, "load": cpu_seconds({os.getpid()})}
-
-    def client(self) -> redis.Redis:
-        """A Redis client of the stack's database (str replies)."""
-        assert self.store is not None
-        return redis.Redis.from_url(self.store.url, decode_responses=True)
-
-
-def cpu_seconds(pids: Collection[int] = (), group: int | None = None) -> float:
-    """CPU time (user + system) so far of the processes `pids` and of process group `group`."""
-    total = 0.0
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue  # the process ended meanwhile
-        if int(stat.parent.name) in pids or (group is not None and int(fields[2]) == group):
-            total += (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return total
 
 
 def tasks_left(client: redis.Redis) -> int:

@@ -33,10 +33,11 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from cardroom.services.stack import Stack, free_port, redis_server_binary, wait_for_port
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import Processes, ServiceProcess
+from deploy.launch.redis import redis_server_binary, start_redis
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME, PLAYERS = "vivo", 4
@@ -202,7 +203,7 @@ class Service:
     pid: int
 
 
-def checkout_baseline(stack: Stack, commit: str = BASELINE) -> Path:
+def checkout_baseline(stack: Processes, commit: str = BASELINE) -> Path:
     """The tree of `commit` in a temporary folder (removed when the stack stops)."""
     folder = tempfile.TemporaryDirectory(prefix="cardroom-baseline-")
     stack.temp.append(folder)
@@ -212,37 +213,29 @@ def checkout_baseline(stack: Stack, commit: str = BASELINE) -> Path:
     return Path(folder.name)
 
 
-def start_private_redis(stack: Stack, *, durable: bool) -> str:
+def start_private_redis(stack: Processes, *, durable: bool) -> str:
     """A redis-server of this run; durable: appendonly yes, appendfsync everysec."""
-    binary = redis_server_binary()
-    if binary is None:
+    if redis_server_binary() is None:
         raise SystemExit("no redis-server on the PATH")
-    folder = tempfile.TemporaryDirectory(prefix="cardroom-redis-")
-    stack.temp.append(folder)
-    port = free_port()
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--dir",
-         folder.name, "--appendonly", "yes" if durable else "no", "--appendfsync", "everysec"],
-        stdout=subprocess.DEVNULL)
-    stack.processes.append(("redis", process))
-    wait_for_port(port, stack)
-    return f"redis://127.0.0.1:{port}/0"
+    return start_redis(stack, appendonly=durable)
 
 
-def start_match_service(redis_url: str, stack: Stack, root: Path = ROOT,
+def start_match_service(redis_url: str, stack: Processes, root: Path = ROOT,
                         env: dict[str, str] | None = None, label: str = "main") -> Service:
     """`python -m services.match` of the tree at `root` (this venv's python) on free ports."""
-    grpc_port, metrics_port = free_port(), free_port()
-    full = {**os.environ, "REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url,
-            "GRPC_PORT": str(grpc_port), "METRICS_PORT": str(metrics_port),
-            "LOG_LEVEL": "WARNING", "PYTHONPATH": str(root), **BENCH_LIMITS, **(env or {})}
-    process = subprocess.Popen([sys.executable, "-m", "services.match"], cwd=root, env=full)
-    stack.processes.append((f"match {label}", process))
-    wait_for_port(grpc_port, stack)
-    return Service(label, grpc_port, metrics_port, process.pid)
+    full = {"REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url, "LOG_LEVEL": "WARNING",
+            "PYTHONPATH": str(root), **BENCH_LIMITS, **(env or {})}
+    service = ServiceProcess("services.match", full, cwd=root, inherit_output=True)
+    try:
+        service.start(serving=False)
+    finally:
+        if service.popen is not None:
+            stack.add(f"match {label}", service.popen)
+    assert service.popen is not None
+    return Service(label, service.port, service.metrics_port, service.popen.pid)
 
 
-def start_both(stack: Stack, *, durable: bool, baseline_env: dict[str, str] | None = None,
+def start_both(stack: Processes, *, durable: bool, baseline_env: dict[str, str] | None = None,
                env: dict[str, str] | None = None) -> list[Service]:
     """The baseline and this tree's service, each with a Redis of its own; [baseline, new]."""
     durability = {"MATCH_DURABILITY": "everysec"} if durable else {}
@@ -323,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     plan = {1: (90, 600), 10: (40, 200), 100: (12, 40)} if args.quick else \
         {1: (95, 1000), 10: (60, 400), 100: (20, 100)}
-    stack = Stack()
+    stack = Processes()
     try:
         services = start_both(stack, durable=True)
         closed_loop(services, plan, reps=1 if args.quick else 3)

@@ -40,11 +40,13 @@ from typing import Any
 
 import grpc
 
-from bench.load import GAME_ENUM, RedisProcess, ServiceProcess, health
+from bench.load import GAME_ENUM
 from cardroom.services.bot.worker import start_worker
 from cardroom.services.match import mapping
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import ServiceProcess, health
+from deploy.launch.redis import RedisProcess
 
 SERVING, NOT_SERVING = 1, 2
 ADMIN = "admin-token-for-reliability-bench"
@@ -70,7 +72,7 @@ def stack(durability: str, appendfsync: str) -> Iterator[tuple[RedisProcess, Ser
         yield store, replica
     finally:
         replica.stop()
-        store.close()
+        store.stop()
 
 
 def _until(condition: Callable[[], bool], timeout: float = 30.0, step: float = 0.005) -> float:
@@ -299,7 +301,7 @@ def timers(matches: int = 6, hourglass_s: float = 0.2) -> str:
     finally:
         for replica in replicas:
             replica.stop()
-        store.close()
+        store.stop()
     ordered = sorted(lags)
     return ("| hourglass time-outs, replicas killed | count | median ms | p95 ms | max ms |\n"
             "|---|---|---|---|---|\n"

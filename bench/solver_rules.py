@@ -34,7 +34,6 @@ import importlib
 import json
 import os
 import random
-import socket
 import statistics
 import subprocess
 import sys
@@ -44,8 +43,6 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
-
-from cardroom.services.stack import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Before the looser rule sets were seeded by the stricter searches (parent of 5c809d4).
@@ -189,29 +186,22 @@ def part_overrun(reps: int) -> list[Row]:
 def solver_service() -> Iterator[int]:
     """`python -m services.solver` of the tree in the working directory, on free ports; its
     gRPC port."""
-    port = free_port()
-    env = {**os.environ, "GRPC_PORT": str(port), "METRICS_PORT": str(free_port()),
-           "LOG_LEVEL": "WARNING"}
-    process = subprocess.Popen([sys.executable, "-m", "services.solver"], env=env)
+    # The launcher is this checkout's, whichever tree the worker imports the solver from
+    # (that tree comes first on the path; a namespace package `deploy` spans both).
+    if str(ROOT) not in sys.path:
+        sys.path.append(str(ROOT))
+    from deploy.launch.process import ServiceProcess
+
+    service = ServiceProcess("services.solver", {"LOG_LEVEL": "WARNING"}, cwd=Path.cwd(),
+                             inherit_output=True)
     try:
-        for _ in range(300):
-            if process.poll() is not None:
-                raise SystemExit(f"solver service exited with {process.returncode}")
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.05)
-        else:
-            raise SystemExit("solver service did not open its port")
-        yield port
+        service.start(serving=False)
+    except RuntimeError as error:
+        raise SystemExit(f"solver service did not start: {error}") from None
+    try:
+        yield service.port
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        service.stop(timeout=10)
 
 
 def _service_requests() -> dict[str, tuple[str, Any]]:

@@ -39,9 +39,9 @@ from bench.match import (
     start_match_service,
     start_private_redis,
 )
-from cardroom.services.stack import Stack
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import Processes
 
 #: Streams opened at once (gRPC cancels streams opened faster than the server takes them).
 BATCH = 100
@@ -199,7 +199,7 @@ def point(service: Service, streams: int, calls: int) -> str:
             f"{per_stream:.1f} | {idle:.0%} |")
 
 
-def _stop_service(stack: Stack) -> None:
+def _stop_service(stack: Processes) -> None:
     """Stop the service before its Redis, so it drains without losing its connection."""
     _, process = stack.processes[-1]
     started = time.perf_counter()
@@ -222,7 +222,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calls", type=int, default=300, help="probe calls of each kind")
     parser.add_argument("--only", choices=("sync", "asyncio"), help="one version's rows")
     args = parser.parse_args(argv)
-    stack = Stack()
+    stack = Processes()
     limits = {"MATCH_MAX_STREAMS": "20000", "MATCH_MAX_STREAMS_PER_PEER": "20000"}
     points = [("sync", 63), ("sync", 64), ("sync", 100), ("asyncio", 2000)]
     if not args.quick:
@@ -235,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         baseline = checkout_baseline(stack)
         for version, streams in points:
-            run = Stack()
+            run = Processes()
             try:
                 redis_url = start_private_redis(run, durable=False)
                 service = start_match_service(redis_url, run, baseline, label=f"sync {BASELINE}") \

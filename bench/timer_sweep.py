@@ -19,12 +19,12 @@ import asyncio
 import statistics
 import time
 
-from bench.load import RedisProcess
 from cardroom.services.match.app import MatchService
 from cardroom.services.match.bots import MemoryQueue
 from cardroom.services.match.model import BOT, HUMAN, SeatSpec
 from cardroom.services.match.repo import MatchRepo
 from cardroom.services.match.timers import TimerLoop
+from deploy.launch.redis import RedisProcess
 
 
 class Clock:
@@ -81,7 +81,7 @@ def main() -> None:
     try:
         runs = [asyncio.run(sweep(server.url, args.matches)) for _ in range(args.repeat)]
     finally:
-        server.close()
+        server.stop()
     took = statistics.median(r[0] for r in runs)
     entries = runs[0][1]
     print(f"{args.matches} answered bot turns, {entries} timer entries; sweep median of "

@@ -27,6 +27,8 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from cardroom.shared.rpc.settings import DEFAULT_PORTS, text
+
 HEALTHY, UNHEALTHY, USAGE = 0, 1, 2
 
 
@@ -82,12 +84,14 @@ def parse_args(argv: Sequence[str] | None, env: Mapping[str, str]) -> argparse.N
     """Flags; the defaults come from the process environment (GRPC_PORT, METRICS_PORT)."""
     parser = argparse.ArgumentParser(prog="python -m cardroom.services.healthprobe",
                                      description=__doc__.splitlines()[0])
-    parser.add_argument("--addr", default=f"localhost:{env.get('GRPC_PORT') or 50051}",
+    grpc_port = text(env, "GRPC_PORT") or DEFAULT_PORTS["match"][0]
+    metrics_port = text(env, "METRICS_PORT") or DEFAULT_PORTS["worker"][1]
+    parser.add_argument("--addr", default=f"localhost:{grpc_port}",
                         help="gRPC host:port (default localhost:$GRPC_PORT)")
     parser.add_argument("--service", default="", help='health service name ("" = the server)')
     parser.add_argument("--metrics", action="store_true",
                         help="check the /metrics endpoint instead of gRPC health")
-    parser.add_argument("--metrics-addr", default=f"localhost:{env.get('METRICS_PORT') or 9104}",
+    parser.add_argument("--metrics-addr", default=f"localhost:{metrics_port}",
                         help="host:port of /metrics (default localhost:$METRICS_PORT)")
     parser.add_argument("--tls-name", default="localhost",
                         help="name the server certificate must carry, when TLS is on")

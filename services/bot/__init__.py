@@ -6,8 +6,8 @@
 - API: ``python -m cardroom.services.bot`` serves SuggestMove and ListPolicies on GRPC_PORT (50052)
   with metrics on METRICS_PORT (9102).
 
-Settings are read from the environment (cardroom.services.bot.celery_app.BotSettings and
-CONVENTIONS.md); docs/bots-workers.md describes them and how to run and scale workers.
+Settings are read from the environment (cardroom.services.bot.settings.BotSettings);
+docs/bots-workers.md describes them and how to run and scale workers.
 """
 
 import os

@@ -12,28 +12,39 @@ from prometheus_client import REGISTRY  # isort: skip
 
 import logging
 import sys
+from typing import TYPE_CHECKING
 
 from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.logging import configure_logging
-from cardroom.shared.rpc.main import serve_until_signalled
+from cardroom.shared.rpc.main import run, serve
+
+if TYPE_CHECKING:
+    from cardroom.services.bot.settings import BotSettings
 
 log = logging.getLogger("cardroom.services.bot")
+
+
+async def serving(settings: BotSettings) -> int:
+    """Build the API on this loop and serve until signalled; the exit status."""
+    from cardroom.services.bot.server import create_server
+
+    server, _ = await create_server(settings, registry=REGISTRY)
+    return await serve(server, log, grace=settings.common.drain_s)
 
 
 def main() -> int:
     """Run the bot API in the foreground; the exit status."""
     try:
-        # The Celery app is built from the environment as its module is imported, so a bad
-        # setting surfaces at these imports: they stay inside the try.
-        from cardroom.services.bot.celery_app import BotSettings
-        from cardroom.services.bot.server import create_server
+        # The Celery app is built from the environment as its module is imported (by the
+        # server's), so a bad setting surfaces at these imports: they stay inside the try.
+        from cardroom.services.bot import server  # noqa: F401
+        from cardroom.services.bot.settings import BotSettings
         settings = BotSettings.from_env("bot")
     except InvalidConfig as err:
         print(f"bot: {err.reason}", file=sys.stderr)
         return 2
     configure_logging(settings.common.log_level, settings.common.log_format)
-    server, _ = create_server(settings, registry=REGISTRY)
-    return serve_until_signalled(server, log, grace=settings.common.drain_s)
+    return run(serving(settings))
 
 
 if __name__ == "__main__":

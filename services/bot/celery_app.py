@@ -1,4 +1,4 @@
-"""The Celery app of the bot workers, and every setting of the bot processes (one module).
+"""The Celery app of the bot workers (its settings: cardroom.services.bot.settings).
 
 Start a worker with ``celery -A cardroom.services.bot.celery_app worker -Q cardroom.bots`` (and/or
 ``cardroom.bots.search``); docs/bots-workers.md has the rest. The API process
@@ -9,119 +9,20 @@ from __future__ import annotations
 
 import logging
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from celery import Celery, signals  # type: ignore[import-untyped]
 
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
+from cardroom.services.match.bots import TASK_NAME
 from cardroom.shared import broker as transports
-from cardroom.shared.bots import list_policies
-from cardroom.shared.bots.base import SEARCH
-from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.logging import configure_logging
-from cardroom.shared.rpc.settings import Settings
+
+from .settings import BotSettings
 
 #: Task names (the match service sends TASK_NAME by name; the other two are the worker's own).
 TAKE_TURN = TASK_NAME
 SUBMIT_CLAIM = "cardroom.bots.submit_claim"
 SUGGEST = "cardroom.bots.suggest"
-
-
-@dataclass(frozen=True, slots=True)
-class BotSettings:
-    """What the bot processes (API and workers) read from the environment."""
-
-    common: Settings
-    #: CELERY_RESULT_BACKEND: where suggestions' answers wait for the bot API (default: the
-    #: broker if a Redis, else REDIS_URL if one Redis, else rpc://; cardroom.shared.broker).
-    result_backend: str = ""
-    #: BOT_TOKEN: the credential workers act with; the match service must know the same one.
-    bot_token: str | None = None
-    #: BOT_QUEUE: the queue of fast policies' tasks.
-    queue: str = DEFAULT_QUEUE
-    #: BOT_SEARCH_QUEUE: the queue of search policies' tasks.
-    search_queue: str = SEARCH_QUEUE
-    #: BOT_CONCURRENCY: worker processes per worker (0: one per core).
-    concurrency: int = 0
-    #: BOT_SOFT_TIME_LIMIT: seconds after which a task is asked to stop.
-    soft_time_limit_s: float = 30.0
-    #: BOT_TIME_LIMIT: seconds after which a task's process is killed (and the task dropped).
-    time_limit_s: float = 60.0
-    #: BOT_VISIBILITY_TIMEOUT: seconds before the task of a worker that died is delivered
-    #: again; above the longest task plus the longest Mix Match claim delay. Redis broker
-    #: only: RabbitMQ redelivers a dead worker's tasks as soon as its connection closes.
-    visibility_timeout_s: float = 300.0
-    #: BOT_RESTORE_INTERVAL: seconds between sweeps for such tasks (Redis broker only).
-    restore_interval_s: float = 10.0
-    #: BOT_MAX_RETRIES: retries of a task the match service could not answer (UNAVAILABLE).
-    max_retries: int = 5
-    #: BOT_RETRY_BACKOFF: seconds before the first retry; each next waits up to twice as long.
-    retry_backoff_s: int = 1
-    #: BOT_RPC_TIMEOUT: seconds each call to the match service may take.
-    rpc_timeout_s: float = 5.0
-    #: BOT_SUGGEST_MAX_SECONDS: the longest SuggestMove waits, whatever the caller's deadline.
-    suggest_max_s: float = 10.0
-    #: BOT_DEFAULT_POLICY: the policy of a human seat a bot stands in for, if its clock names
-    #: none.
-    default_policy: str = "random"
-    #: BOT_EVENT_CACHE: seats whose events a worker process keeps, so that a decision reads
-    #: only the events logged since (0: every decision reads the match's whole log).
-    event_cache: int = 512
-
-    @classmethod
-    def from_env(cls, process: str = "worker", environ: Mapping[str, str] | None = None
-                 ) -> BotSettings:
-        """Read every setting; a bad value raises InvalidConfig naming the variable."""
-        env = os.environ if environ is None else environ
-        common = Settings.from_env(process, env)
-        return cls(
-            common=common,
-            result_backend=transports.result_backend(
-                _text(env, "CELERY_RESULT_BACKEND"), common.celery_broker_url,
-                common.redis_url),
-            bot_token=_text(env, "BOT_TOKEN"),
-            queue=_text(env, "BOT_QUEUE") or DEFAULT_QUEUE,
-            search_queue=_text(env, "BOT_SEARCH_QUEUE") or SEARCH_QUEUE,
-            concurrency=int(_number(env, "BOT_CONCURRENCY", 0, whole=True, zero=True)),
-            soft_time_limit_s=_number(env, "BOT_SOFT_TIME_LIMIT", 30.0),
-            time_limit_s=_number(env, "BOT_TIME_LIMIT", 60.0),
-            visibility_timeout_s=_number(env, "BOT_VISIBILITY_TIMEOUT", 300.0),
-            restore_interval_s=_number(env, "BOT_RESTORE_INTERVAL", 10.0),
-            max_retries=int(_number(env, "BOT_MAX_RETRIES", 5, whole=True, zero=True)),
-            retry_backoff_s=int(_number(env, "BOT_RETRY_BACKOFF", 1, whole=True)),
-            rpc_timeout_s=_number(env, "BOT_RPC_TIMEOUT", 5.0),
-            suggest_max_s=_number(env, "BOT_SUGGEST_MAX_SECONDS", 10.0),
-            default_policy=_text(env, "BOT_DEFAULT_POLICY") or "random",
-            event_cache=int(_number(env, "BOT_EVENT_CACHE", 512, whole=True, zero=True)),
-        )
-
-    def queue_for(self, game: str, policy: str) -> str:
-        """The queue of a policy's tasks: search policies apart from fast ones."""
-        search = any(info.name == policy and info.cost == SEARCH
-                     for info in list_policies(game or None))
-        return self.search_queue if search else self.queue
-
-
-def _text(env: Mapping[str, str], name: str) -> str | None:
-    return env.get(name, "").strip() or None
-
-
-def _number(env: Mapping[str, str], name: str, default: float, *, whole: bool = False,
-            zero: bool = False) -> float:
-    raw = _text(env, name)
-    if raw is None:
-        return default
-    try:
-        value = int(raw) if whole else float(raw)
-    except ValueError:
-        kind = "a whole number" if whole else "a number"
-        raise InvalidConfig(f"{name} must be {kind}, not {raw!r}", name) from None
-    if not (0 if zero else 1e-9) <= value < 10**9:
-        raise InvalidConfig(f"{name} must be {'0 or more' if zero else 'positive'}, "
-                            f"not {raw!r}", name)
-    return value
 
 
 def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None,

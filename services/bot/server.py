@@ -1,7 +1,9 @@
-"""The bot API's server: BotServicer on the common bootstrap (cardroom.shared.rpc.server)."""
+"""The bot API's server: BotServicer on the common bootstrap (cardroom.shared.rpc.server),
+its waits for a worker's answer on the threads of a WorkGate."""
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import dataclass
 
 import grpc
@@ -9,18 +11,21 @@ from celery import Celery  # type: ignore[import-untyped]
 from prometheus_client import CollectorRegistry
 
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
+from cardroom.shared.rpc.gate import WorkGate
 from cardroom.shared.rpc.server import Server, ServiceDef, open_channel
 from cardroom.shared.rpc.server import create_server as create_rpc_server
 
-from .celery_app import BotSettings, create_app
+from .celery_app import create_app
 from .client import MatchClient
 from .servicer import BotServicer
+from .settings import BotSettings
 from .suggest import Suggester
 
 #: The full name health checks and reflection know the service by.
 SERVICE_NAME = bot_pb2.DESCRIPTOR.services_by_name["BotService"].full_name
-#: Calls run at once: each waits on a worker's answer, so many may be in flight; up to
-#: GRPC_MAX_QUEUE more wait in line, and beyond that calls are refused (RESOURCE_EXHAUSTED).
+#: Suggestions waited for at once: each blocks a thread on a worker's answer, so many may
+#: be in flight; up to GRPC_MAX_QUEUE more wait in line, and beyond that calls are refused
+#: (RESOURCE_EXHAUSTED).
 MAX_WORKERS = 32
 
 
@@ -40,34 +45,40 @@ class BotServer:
 
     @property
     def in_flight(self) -> int | None:
-        """Calls running or waiting now (see cardroom.shared.rpc.server.Server.in_flight)."""
+        """Suggestions waited for or in line now (cardroom.shared.rpc.server.Server)."""
         return self.rpc.in_flight
 
-    def start(self) -> None:
+    async def start(self) -> None:
         """Serve calls (health SERVING, /metrics up)."""
-        self.rpc.start()
+        await self.rpc.start()
 
-    def stop(self, grace: float | None = 5.0) -> None:
+    async def stop(self, grace: float | None = 5.0) -> None:
         """Stop serving (health NOT_SERVING first), then close the connections."""
-        self.rpc.stop(grace)
+        await self.rpc.stop(grace)
+        await asyncio.to_thread(self._close)
+
+    def _close(self) -> None:
         self.client.close()
         self.suggester.close()
         self.app.close()
 
 
-def create_server(settings: BotSettings, *, registry: CollectorRegistry | None = None,
-                  host: str = "[::]", app: Celery | None = None) -> tuple[BotServer, int]:
-    """The bot API bound to settings.common.grpc_port (0: a free port): (server, port)."""
+async def create_server(settings: BotSettings, *, registry: CollectorRegistry | None = None,
+                        host: str = "[::]", app: Celery | None = None
+                        ) -> tuple[BotServer, int]:
+    """The bot API bound to settings.common.grpc_port (0: a free port), on the running event
+    loop: (server, port)."""
     app = create_app(settings) if app is None else app
     client = MatchClient(open_channel(settings.common.match_addr, settings.common),
                          settings.rpc_timeout_s)
     suggester = Suggester(app, settings, client)
-    servicer = BotServicer(suggester)
+    gate = WorkGate(MAX_WORKERS, settings.common.max_queue, "suggest")
+    servicer = BotServicer(suggester, gate)
 
-    def add(server: grpc.Server) -> None:
+    def add(server: grpc.aio.Server) -> None:
         bot_pb2_grpc.add_BotServiceServicer_to_server(servicer, server)
 
     service = ServiceDef(bot_pb2.DESCRIPTOR.services_by_name["BotService"], add)
-    rpc, port = create_rpc_server([service], settings.common, registry=registry, host=host,
-                                  max_workers=MAX_WORKERS, max_queue=settings.common.max_queue)
+    rpc, port = await create_rpc_server([service], settings.common, registry=registry,
+                                        host=host, gate=gate)
     return BotServer(rpc, app, client, suggester), port

@@ -9,26 +9,37 @@ from cardroom.services.match.mapping import bearer_token
 from cardroom.shared.bots import list_policies
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
+from cardroom.shared.rpc.gate import WorkGate, deadline_of, remaining
 
 from . import mapping
-from .suggest import Suggester
+from .mapping import Query
+from .suggest import Suggester, Suggestion
 
 
 class BotServicer(bot_pb2_grpc.BotServiceServicer):
     """Thin adapter from gRPC calls to the suggester and the policy registry."""
 
-    def __init__(self, suggester: Suggester) -> None:
+    def __init__(self, suggester: Suggester, gate: WorkGate) -> None:
         self.suggester = suggester
+        self.gate = gate
 
-    def SuggestMove(self, request: pb.SuggestMoveRequest, context: grpc.ServicerContext
-                    ) -> pb.SuggestMoveResponse:
-        """The move a policy would make for a seat, within the call's deadline."""
+    async def SuggestMove(self, request: pb.SuggestMoveRequest,
+                          context: grpc.aio.ServicerContext) -> pb.SuggestMoveResponse:
+        """The move a policy would make for a seat, within the call's deadline (the wait
+        for a worker's answer blocks, so it runs on a thread of the gate)."""
         query = mapping.suggest_query(request)
-        token = bearer_token(context.invocation_metadata())
-        found = self.suggester.suggest(query, token, context.time_remaining())
+        token = bearer_token(list(context.invocation_metadata() or ()))
+        deadline = deadline_of(context)
+        found = await self.gate.run("SuggestMove", deadline, self._suggest, query, token,
+                                    deadline)
         return mapping.suggest_response(found.decision, query.policy, found.version)
 
-    def ListPolicies(self, request: pb.ListPoliciesRequest, context: grpc.ServicerContext
-                     ) -> pb.ListPoliciesResponse:
+    def _suggest(self, query: Query, token: str | None, deadline: float | None
+                 ) -> Suggestion:
+        # The time left is read when a thread takes the call, after any wait in line.
+        return self.suggester.suggest(query, token, remaining(deadline))
+
+    async def ListPolicies(self, request: pb.ListPoliciesRequest,
+                           context: grpc.aio.ServicerContext) -> pb.ListPoliciesResponse:
         """Every policy of a game (or of all games)."""
         return mapping.policies_response(list_policies(mapping.list_game(request)))

@@ -30,9 +30,10 @@ from cardroom.shared.errors import (
     Unavailable,
 )
 
-from .celery_app import SUGGEST, BotSettings
+from .celery_app import SUGGEST
 from .client import MatchClient
 from .mapping import Query
+from .settings import BotSettings
 
 #: Seconds kept from the caller's deadline to answer in time.
 MARGIN_S = 0.05

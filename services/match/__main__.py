@@ -13,12 +13,23 @@ from prometheus_client import REGISTRY
 from redis.exceptions import RedisError
 
 from cardroom.services.match.server import create_server
-from cardroom.services.match.settings import MatchSettings
+from cardroom.services.match.settings import SHUTDOWN_GRACE_SECONDS, MatchSettings
 from cardroom.shared.errors import InvalidConfig, Unavailable
 from cardroom.shared.rpc.logging import configure_logging
-from cardroom.shared.rpc.main import serve_until_signalled
+from cardroom.shared.rpc.main import run, serve
 
 log = logging.getLogger("cardroom.services.match")
+
+
+async def serving(settings: MatchSettings) -> int:
+    """Build the replica on this loop and serve until signalled; the exit status."""
+    try:
+        server, _ = await create_server(settings, registry=REGISTRY)
+    except (RedisError, Unavailable) as err:
+        cause = err.__cause__ or err
+        print(f"match: cannot reach Redis at REDIS_URL: {cause}", file=sys.stderr)
+        return 1
+    return await serve(server, log, grace=SHUTDOWN_GRACE_SECONDS)
 
 
 def main() -> int:
@@ -29,13 +40,7 @@ def main() -> int:
         print(f"match: {err.reason}", file=sys.stderr)
         return 2
     configure_logging(settings.common.log_level, settings.common.log_format)
-    try:
-        server, _ = create_server(settings, registry=REGISTRY)
-    except (RedisError, Unavailable) as err:
-        cause = err.__cause__ or err
-        print(f"match: cannot reach Redis at REDIS_URL: {cause}", file=sys.stderr)
-        return 1
-    return serve_until_signalled(server, log)
+    return run(serving(settings))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ from collections.abc import Awaitable, Callable
 
 from redis.exceptions import RedisError, ResponseError
 
-from cardroom.shared.rpc.aio_server import stop_task
+from cardroom.shared.rpc.loop import stop_task
 
 from .repo import MatchRepo
 

@@ -1,6 +1,5 @@
 """Assembly of the match service: Redis repository, fan-out, bot queue, timer loop and the
-grpc.aio server, all on one event loop (run by a LoopThread, so the process's main thread
-and tests keep a plain start/stop API)."""
+grpc.aio server (cardroom.shared.rpc.server), all on the process's one event loop."""
 
 from __future__ import annotations
 
@@ -13,14 +12,9 @@ import grpc
 from prometheus_client import CollectorRegistry
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
-from cardroom.shared.rpc.aio_server import (
-    AioServer,
-    LoopLag,
-    LoopThread,
-    create_aio_server,
-    stop_task,
-)
-from cardroom.shared.rpc.server import ServiceDef
+from cardroom.shared.rpc.loop import LoopLag, stop_task
+from cardroom.shared.rpc.server import Server, ServiceDef
+from cardroom.shared.rpc.server import create_server as create_rpc_server
 
 from .app import MatchService
 from .bots import CeleryQueue, TaskQueue
@@ -56,10 +50,8 @@ SERVER_OPTIONS = (
 class MatchServer:
     """A match-service replica: the gRPC server plus its fan-out, timer loop and health."""
 
-    def __init__(self, runner: LoopThread, rpc: AioServer, service: MatchService,
-                 timers: TimerLoop | None, servicer: MatchServicer, health: RedisHealth,
-                 lag: LoopLag) -> None:
-        self.runner = runner
+    def __init__(self, rpc: Server, service: MatchService, timers: TimerLoop | None,
+                 servicer: MatchServicer, health: RedisHealth, lag: LoopLag) -> None:
         self.rpc = rpc
         self.service = service
         self.timers = timers
@@ -67,6 +59,7 @@ class MatchServer:
         self.health = health
         self.lag = lag
         self._lag_task: asyncio.Task[None] | None = None
+        self._stopped = False
 
     @property
     def port(self) -> int:
@@ -78,33 +71,30 @@ class MatchServer:
         """The replica's call and stream limits (and what is open now)."""
         return self.servicer.limits
 
-    def start(self) -> None:
-        """Serve calls, watch Redis for the health status and run the timer loop."""
-        self.runner.run(self._start())
-
-    async def _start(self) -> None:
-        await self.rpc.start()
+    async def start(self) -> None:
+        """Serve calls, watch Redis for the health status (NOT_SERVING until it answers)
+        and run the timer loop."""
+        await self.rpc.start(serving=False)
         await self.health.start()
         if self.timers is not None:
             self.timers.start()
         self._lag_task = asyncio.create_task(self.lag.run(), name="loop-lag")
 
-    def stop(self, grace: float | None = 5.0) -> None:
+    async def stop(self, grace: float | None = 5.0) -> None:
         """Report NOT_SERVING, end the streams (they resume elsewhere), let unary calls in
-        flight finish within `grace` seconds, then close Redis and the loop."""
-        if self.runner.loop.is_closed():
-            return  # stopped already
+        flight finish within `grace` seconds, then close Redis last."""
+        if self._stopped:
+            return
+        self._stopped = True
         try:
             # Bounded: a step that hangs (a broker that never answers) must not keep the
-            # process past its grace; what is left is cancelled below.
-            self.runner.run(self._stop(grace), timeout=(grace or 0.0) + STOP_EXTRA_S)
+            # process past its grace; what is left is cancelled.
+            await asyncio.wait_for(self._stop(grace), (grace or 0.0) + STOP_EXTRA_S)
         except TimeoutError:
             log.warning("stopping took longer than the grace period; cancelling the rest")
             # The Redis connections are closed all the same: none may outlive its loop.
             with contextlib.suppress(Exception):
-                self.runner.run(self.service.repo.close(), timeout=STOP_EXTRA_S)
-        finally:
-            self.runner.close()
+                await asyncio.wait_for(self.service.repo.close(), STOP_EXTRA_S)
 
     @property
     def in_flight(self) -> int:
@@ -130,24 +120,12 @@ class MatchServer:
             await asyncio.to_thread(close)
 
 
-def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None = None,
-                  host: str = "[::]", queue: TaskQueue | None = None, run_timers: bool = True,
-                  **service_options: Any) -> tuple[MatchServer, int]:
-    """A match-service replica bound to settings.common.grpc_port (0: a free port); its
-    event loop runs in a thread of its own from here on."""
-    runner = LoopThread("match-loop")
-    try:
-        server = runner.run(_assemble(runner, settings, registry, host, queue, run_timers,
-                                      service_options))
-    except BaseException:
-        runner.close()
-        raise
-    return server, server.port
-
-
-async def _assemble(runner: LoopThread, settings: MatchSettings,
-                    registry: CollectorRegistry | None, host: str, queue: TaskQueue | None,
-                    run_timers: bool, service_options: dict[str, Any]) -> MatchServer:
+async def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None = None,
+                        host: str = "[::]", queue: TaskQueue | None = None,
+                        run_timers: bool = True, **service_options: Any
+                        ) -> tuple[MatchServer, int]:
+    """A match-service replica bound to settings.common.grpc_port (0: a free port), on the
+    running event loop: (server, port)."""
     registry = CollectorRegistry() if registry is None else registry
     metrics = MatchMetrics(registry)
     repo = MatchRepo.from_url(settings.common.redis_url, request_ttl_s=settings.request_ttl_s,
@@ -157,16 +135,17 @@ async def _assemble(runner: LoopThread, settings: MatchSettings,
     repo.persist_each_write = settings.durability == ALWAYS
     try:
         await repo.register_scripts()
-        return _wire(runner, settings, registry, metrics, repo, host, queue, run_timers,
-                     service_options)
+        server = await _wire(settings, registry, metrics, repo, host, queue, run_timers,
+                             service_options)
     except BaseException:
         await repo.close()  # nothing half-built keeps a connection open
         raise
+    return server, server.port
 
 
-def _wire(runner: LoopThread, settings: MatchSettings, registry: CollectorRegistry,
-          metrics: MatchMetrics, repo: MatchRepo, host: str, queue: TaskQueue | None,
-          run_timers: bool, service_options: dict[str, Any]) -> MatchServer:
+async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: MatchMetrics,
+                repo: MatchRepo, host: str, queue: TaskQueue | None, run_timers: bool,
+                service_options: dict[str, Any]) -> MatchServer:
     if queue is None:
         queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue,
                             settings.bot_search_queue)
@@ -185,13 +164,13 @@ def _wire(runner: LoopThread, settings: MatchSettings, registry: CollectorRegist
                     stall_s=settings.stream_stall_s)
     servicer = MatchServicer(service, limits)
 
-    def add(server: grpc.Server) -> None:
+    def add(server: grpc.aio.Server) -> None:
         match_pb2_grpc.add_MatchServiceServicer_to_server(servicer, server)
 
     descriptor = match_pb2.DESCRIPTOR.services_by_name["MatchService"]
-    rpc, _ = create_aio_server([ServiceDef(descriptor, add)], settings.common,
-                               registry=registry, host=host, options=SERVER_OPTIONS)
+    rpc, _ = await create_rpc_server([ServiceDef(descriptor, add)], settings.common,
+                                     registry=registry, host=host, options=SERVER_OPTIONS)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
     health = RedisHealth(repo, settings.durability, settings.health_interval_s,
                          rpc.set_serving)
-    return MatchServer(runner, rpc, service, loop, servicer, health, LoopLag(registry))
+    return MatchServer(rpc, service, loop, servicer, health, LoopLag(registry))

@@ -20,7 +20,7 @@ from redis.exceptions import RedisError
 from cardroom.shared.errors import CardroomError, ResourceExhausted, Unavailable
 from cardroom.shared.games import registry
 from cardroom.shared.games.base import SIMULTANEOUS, State
-from cardroom.shared.rpc.aio_server import stop_task
+from cardroom.shared.rpc.loop import stop_task
 
 from . import model
 from .bots import still_in

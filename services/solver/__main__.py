@@ -15,9 +15,15 @@ from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import create_server
 from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.logging import configure_logging
-from cardroom.shared.rpc.main import serve_until_signalled
+from cardroom.shared.rpc.main import run, serve
 
 log = logging.getLogger("cardroom.services.solver")
+
+
+async def serving(config: SolverConfig) -> int:
+    """Build the server on this loop and serve until signalled; the exit status."""
+    server, _ = await create_server(config, registry=REGISTRY)
+    return await serve(server, log, grace=config.rpc.drain_s)
 
 
 def main() -> int:
@@ -28,8 +34,7 @@ def main() -> int:
         print(f"solver: {err.reason}", file=sys.stderr)
         return 2
     configure_logging(config.rpc.log_level, config.rpc.log_format)
-    server, _ = create_server(config, registry=REGISTRY)
-    return serve_until_signalled(server, log, grace=config.rpc.drain_s)
+    return run(serving(config))
 
 
 if __name__ == "__main__":

@@ -1,17 +1,17 @@
-"""Settings of the solver process: the common ones (CONVENTIONS.md) plus its time cap."""
+"""Settings of the solver process: the common ones (cardroom.shared.rpc.settings) plus its
+time cap, and the budget a search gets from a call's deadline."""
 
 from __future__ import annotations
 
-import math
-import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from cardroom.shared.errors import InvalidConfig
-from cardroom.shared.rpc.settings import Settings
+from cardroom.shared.rpc.settings import Settings, read, seconds, var
 
 #: Default server-side cap on one search, in seconds (SOLVER_MAX_SECONDS).
 DEFAULT_MAX_SECONDS = 10.0
+#: The longest cap SOLVER_MAX_SECONDS may set: a search is an answer to a call, not a job.
+LONGEST_CAP_SECONDS = 3600.0
 #: Time kept back from the caller's deadline to stop the search, build and send the answer:
 #: this much plus DEADLINE_MARGIN_SHARE of the time left. A search overruns its budget by
 #: at most cardroom.shared.solver.OVERRUN_MARGIN_S (50 ms), on a loaded machine too.
@@ -34,8 +34,9 @@ class SolverConfig:
     """Everything `python -m cardroom.services.solver` reads from its environment."""
 
     rpc: Settings = field(default_factory=lambda: Settings.from_env("solver", {}))
-    #: No search runs longer than this, whatever the caller's deadline.
-    max_seconds: float = DEFAULT_MAX_SECONDS
+    #: SOLVER_MAX_SECONDS: no search runs longer than this, whatever the caller's deadline.
+    max_seconds: float = var("SOLVER_MAX_SECONDS", DEFAULT_MAX_SECONDS,
+                             seconds(most=LONGEST_CAP_SECONDS))
 
     def budget(self, time_remaining: float | None) -> float:
         """Seconds a search may take: the cap, or less when the caller's deadline is nearer."""
@@ -49,18 +50,4 @@ class SolverConfig:
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> SolverConfig:
         """The settings of every process (GRPC_PORT, ...) plus SOLVER_MAX_SECONDS."""
-        env = os.environ if environ is None else environ
-        raw = env.get("SOLVER_MAX_SECONDS", "").strip()
-        return cls(rpc=Settings.from_env("solver", env),
-                   max_seconds=_seconds(raw) if raw else DEFAULT_MAX_SECONDS)
-
-
-def _seconds(raw: str) -> float:
-    try:
-        value = float(raw)
-    except ValueError:
-        value = math.nan
-    if not 0 < value <= 3600:
-        raise InvalidConfig(f"SOLVER_MAX_SECONDS must be a number of seconds in (0, 3600], "
-                            f"not {raw!r}", "SOLVER_MAX_SECONDS")
-    return value
+        return read(cls, environ, rpc=Settings.from_env("solver", environ))

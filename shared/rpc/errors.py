@@ -1,6 +1,7 @@
 """The one place where domain errors become gRPC statuses, with google.rpc rich details.
 
-Servicers raise cardroom.shared.errors exceptions; ErrorInterceptor turns each into a status:
+Servicers raise cardroom.shared.errors exceptions; the call interceptor
+(cardroom.shared.rpc.calls) turns each into a status:
 
 - InvalidArgument and kin (InvalidFields, InvalidConfig, InvalidDeal, MalformedAction):
   INVALID_ARGUMENT, with google.rpc.BadRequest field violations;
@@ -19,9 +20,8 @@ ErrorInfo.reason is a cardroom.v1.ErrorReason value name, its domain is DOMAIN.
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Iterator, Sequence
-from typing import Any, NoReturn, TypeVar, cast
+from collections.abc import Sequence
+from typing import TypeVar, cast
 
 import grpc
 from google.protobuf import any_pb2
@@ -51,9 +51,6 @@ from cardroom.shared.errors import (
     WrongPhase,
 )
 from cardroom.shared.proto.cardroom.v1 import common_pb2
-from cardroom.shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
-
-log = logging.getLogger(__name__)
 
 #: google.rpc.ErrorInfo.domain of every Cardroom error.
 DOMAIN = "cardroom"
@@ -133,54 +130,6 @@ def _status(code: grpc.StatusCode, message: str, details: Sequence[Message]) -> 
 def _code_number(code: grpc.StatusCode) -> int:
     number: int = code.value[0]
     return number
-
-
-def abort(context: grpc.ServicerContext, exc: BaseException) -> NoReturn:
-    """End the call with the status `exc` maps to (logging the unexpected ones in full)."""
-    code, reason = classify(exc)
-    if reason is None:
-        log.error("unexpected error in handler", exc_info=exc)
-    else:
-        log.info("request refused: %s", exc, extra={"grpc_code": code.name})
-    context.abort_with_status(rpc_status.to_status(status_for(exc)))
-    raise AssertionError("abort_with_status returned")  # pragma: no cover
-
-
-def _already_failed(context: grpc.ServicerContext) -> bool:
-    # The handler (or grpc itself) chose a status already, e.g. context.abort(...): keep it.
-    code = context.code()  # type: ignore[attr-defined]
-    return code is not None and code != grpc.StatusCode.OK
-
-
-class ErrorInterceptor(grpc.ServerInterceptor):
-    """Turns exceptions escaping any handler into their mapped status (see the module table)."""
-
-    def intercept_service(self, continuation: Any, handler_call_details: Any) -> Any:
-        """Wrap the method's behaviour so domain errors become statuses."""
-        # Requests are decoded inside the wrapper, so undecodable bytes are INVALID_ARGUMENT.
-        return wrap_handler(continuation(handler_call_details), handler_call_details.method,
-                            self._wrap, defer_decoding=True)
-
-    @staticmethod
-    def _wrap(behavior: Behavior, info: MethodInfo) -> Behavior:
-        if info.response_streaming:
-            def stream(request: Any, context: grpc.ServicerContext) -> Iterator[Any]:
-                try:
-                    yield from behavior(request, context)
-                except Exception as exc:
-                    if _already_failed(context):
-                        raise
-                    abort(context, exc)
-            return stream
-
-        def unary(request: Any, context: grpc.ServicerContext) -> Any:
-            try:
-                return behavior(request, context)
-            except Exception as exc:
-                if _already_failed(context):
-                    raise
-                abort(context, exc)
-        return unary
 
 
 M = TypeVar("M", bound=Message)

@@ -1,121 +1,95 @@
-"""A bounded work queue for a thread-pool gRPC server, with health kept out of it.
+"""The in-flight gate of a server whose calls do blocking work: a thread pool behind a
+bounded admission (the solver's searches, the bot API's waits for a worker's answer).
 
-grpc's own `maximum_concurrent_rpcs` counts every call, health checks included, and calls
-past the pool's threads wait in the executor's queue behind work: a busy replica then
-fails its probes and gets restarted. Instead the pool gets threads for `running` calls,
-`queued` waiting ones and a few spare, and this interceptor admits at most
-`running + queued` work calls: `running` of them run, the others wait for a slot (until
-their deadline), and one more is refused at once with RESOURCE_EXHAUSTED. Health checks
-and reflection never pass the gate, so the spare threads always answer them.
+    gate = WorkGate(running=4, queued=16)
+    answer = await gate.run("Solve", deadline_of(context), search, board)
+
+`running` calls work at once, each on a thread of the gate's pool; up to `queued` more
+wait for a thread, each until its deadline (then DEADLINE_EXCEEDED); one more is refused
+at once with RESOURCE_EXHAUSTED, so its caller retries on another replica. The event loop
+never blocks, so health checks and reflection answer however busy the pool is. A call
+whose client goes away stops waiting, but work already on a thread runs to its end (a
+search stops at its own clock, not at a cancellation) and keeps its slot until then: the
+gate never lets more work in than it has threads.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterable, Iterator
-from typing import Any
+import asyncio
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 import grpc
 
-from cardroom.shared.rpc.handlers import Behavior, MethodInfo, wrap_handler
+from cardroom.shared.errors import DeadlineExceeded, ResourceExhausted
 
-#: Services that are never queued: probes must answer however busy the replica is.
-EXEMPT_SERVICES = frozenset({
-    "grpc.health.v1.Health",
-    "grpc.reflection.v1alpha.ServerReflection",
-    "grpc.reflection.v1.ServerReflection",
-})
-#: Threads kept beyond the gate's capacity, for health checks and reflection.
-SPARE_THREADS = 4
-#: How often a waiting call looks whether its client went away.
-_POLL_S = 0.25
+T = TypeVar("T")
 
 
-class WorkGate(grpc.ServerInterceptor):
-    """Admits `running` work calls at a time plus `queued` waiting; refuses the rest."""
+def deadline_of(context: grpc.aio.ServicerContext) -> float | None:
+    """The call's deadline on the time.monotonic() clock (None: the caller set none)."""
+    remaining = context.time_remaining()
+    return None if remaining is None else time.monotonic() + remaining
 
-    def __init__(self, running: int, queued: int) -> None:
+
+def remaining(deadline: float | None) -> float | None:
+    """Seconds left before `deadline` (a deadline_of value; None: no deadline)."""
+    return None if deadline is None else deadline - time.monotonic()
+
+
+class WorkGate:
+    """Admits `running` calls' work at a time plus `queued` waiting; refuses the rest."""
+
+    def __init__(self, running: int, queued: int, name: str = "work") -> None:
         if running < 1 or queued < 0:
             raise ValueError("a gate needs at least one running slot and a queue of 0 or more")
         self.running = running
         self.queued = queued
-        self._slots = threading.Semaphore(running)
-        self._lock = threading.Lock()
+        self._pool = ThreadPoolExecutor(running, thread_name_prefix=name)
+        self._slots: asyncio.Semaphore | None = None
         self._admitted = 0
 
     @property
-    def threads(self) -> int:
-        """Worker threads the server's pool needs for this gate plus health."""
-        return self.running + self.queued + SPARE_THREADS
-
-    @property
     def admitted(self) -> int:
-        """Work calls running or waiting right now."""
+        """Calls whose work runs or waits now, and work still on a thread after its call
+        ended (a search whose client went away)."""
         return self._admitted
 
-    def intercept_service(self, continuation: Any, handler_call_details: Any) -> Any:
-        """Put the method's behaviour behind the gate (health and reflection excepted)."""
-        handler = continuation(handler_call_details)
-        method = handler_call_details.method
-        if method.lstrip("/").rpartition("/")[0] in EXEMPT_SERVICES:
-            return handler
-        return wrap_handler(handler, method, self._wrap)
-
-    def _wrap(self, behavior: Behavior, info: MethodInfo) -> Behavior:
-        def run(request: Any, context: grpc.ServicerContext) -> Any:
-            self._enter(context, info.method)
-            try:
-                result = behavior(request, context)
-            except BaseException:
-                self._leave()
-                raise
-            if info.response_streaming:
-                return self._stream(result)
-            self._leave()
-            return result
-
-        return run
-
-    def _stream(self, responses: Iterable[Any]) -> Iterator[Any]:
-        # A stream holds its slot until its last message is sent (or the client leaves).
+    async def run(self, method: str, deadline: float | None, work: Callable[..., T],
+                  *args: Any) -> T:
+        """`work(*args)` on a thread of the pool, once one is free: its result or its
+        exception. ResourceExhausted when `queued` calls wait already; DeadlineExceeded
+        when `deadline` (a deadline_of value) passes before a thread is free."""
+        if self._admitted >= self.running + self.queued:
+            raise ResourceExhausted(f"server busy: {self.running} calls running and "
+                                    f"{self.queued} waiting; retry {method} later or on "
+                                    "another replica")
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self.running)
+        self._admitted += 1
         try:
-            yield from responses
-        finally:
-            self._leave()
-
-    def _enter(self, context: grpc.ServicerContext, method: str) -> None:
-        with self._lock:
-            if self._admitted >= self.running + self.queued:
-                busy = True
-            else:
-                busy = False
-                self._admitted += 1
-        if busy:
-            context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED,
-                          f"server busy: {self.running} calls running and {self.queued} "
-                          f"waiting; retry {method} later or on another replica")
-        if not self._wait_for_slot(context):
-            self._forget()
-            remaining = context.time_remaining()
-            if remaining is not None and remaining <= 0:
-                context.abort(grpc.StatusCode.DEADLINE_EXCEEDED,
-                              f"the deadline passed while {method} waited for a worker")
-            context.abort(grpc.StatusCode.CANCELLED, "the client went away while waiting")
-
-    def _wait_for_slot(self, context: grpc.ServicerContext) -> bool:
-        while True:
-            remaining = context.time_remaining()
-            wait = _POLL_S if remaining is None else min(_POLL_S, max(remaining, 0.0))
-            if self._slots.acquire(timeout=wait):
-                return True
-            if not context.is_active() or (remaining is not None and remaining <= wait):
-                return False
-
-    def _leave(self) -> None:
-        self._slots.release()
-        self._forget()
-
-    def _forget(self) -> None:
-        with self._lock:
+            await asyncio.wait_for(self._slots.acquire(), remaining(deadline))
+        except TimeoutError:
             self._admitted -= 1
+            raise DeadlineExceeded(f"the deadline passed while {method} waited for a "
+                                   "worker") from None
+        except BaseException:
+            self._admitted -= 1
+            raise
+        job = asyncio.get_running_loop().run_in_executor(self._pool, work, *args)
+        # The slot is given back when the thread is done, not when the call ends.
+        job.add_done_callback(self._release)
+        return await asyncio.shield(job)
 
+    def _release(self, job: asyncio.Future[Any]) -> None:
+        assert self._slots is not None
+        self._slots.release()
+        self._admitted -= 1
+        if not job.cancelled():
+            job.exception()  # retrieved: a call that went away no longer awaits it
+
+    def close(self) -> None:
+        """Take no more work; work on a thread runs on (the process may exit without it)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)

@@ -3,16 +3,15 @@
 grpc_server_started_total, grpc_server_handled_total (with grpc_code),
 grpc_server_msg_received_total, grpc_server_msg_sent_total and the
 grpc_server_handling_seconds histogram, each labelled grpc_type, grpc_service and
-grpc_method. Dashboards written for Go or Java servers work unchanged. The latency buckets
-start at 0.1 ms (go-grpc-prometheus's default starts at 5 ms, where a whole move would sit in
-the first bucket).
+grpc_method (counted by cardroom.shared.rpc.calls). Dashboards written for Go or Java
+servers work unchanged. The latency buckets start at 0.1 ms (go-grpc-prometheus's default
+starts at 5 ms, where a whole move would sit in the first bucket).
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Iterable, Iterator
 from socketserver import ThreadingMixIn
 from threading import Thread
 from typing import Any
@@ -22,9 +21,15 @@ import grpc
 from google.protobuf.descriptor import ServiceDescriptor
 from prometheus_client import CollectorRegistry, Counter, Histogram, make_wsgi_app
 
-from cardroom.shared.rpc.handlers import GRPC_TYPES, Behavior, MethodInfo, wrap_handler
-
 log = logging.getLogger(__name__)
+
+#: The grpc_type label of go-grpc-prometheus, by (request streaming, response streaming).
+GRPC_TYPES = {
+    (False, False): "unary",
+    (True, False): "client_stream",
+    (False, True): "server_stream",
+    (True, True): "bidi_stream",
+}
 
 #: grpc_code label values: the names Go's codes.Code.String() gives.
 CODE_LABELS = {
@@ -95,81 +100,6 @@ class GrpcMetrics:
         """Record one finished call."""
         self.handled.labels(*labels, CODE_LABELS.get(code, "Unknown")).inc()
         self.handling_seconds.labels(*labels).observe(max(time.perf_counter() - start, 0.0))
-
-
-def outcome(context: grpc.ServicerContext, failed: bool) -> grpc.StatusCode:
-    """The status the client gets for a call that returned (or raised, when `failed`)."""
-    code = context.code()  # type: ignore[attr-defined]
-    if code is not None and code != grpc.StatusCode.OK:
-        return code
-    if failed:
-        # grpc answers UNKNOWN for an exception that set no status.
-        return grpc.StatusCode.UNKNOWN
-    if not context.is_active():
-        remaining = context.time_remaining()
-        expired = remaining is not None and remaining <= 0
-        return grpc.StatusCode.DEADLINE_EXCEEDED if expired else grpc.StatusCode.CANCELLED
-    return grpc.StatusCode.OK
-
-
-class MetricsInterceptor(grpc.ServerInterceptor):
-    """Counts and times every call; put it first so it sees the final status."""
-
-    def __init__(self, metrics: GrpcMetrics) -> None:
-        self.metrics = metrics
-
-    def intercept_service(self, continuation: Any, handler_call_details: Any) -> Any:
-        """Wrap the method's behaviour with the counters and the timer."""
-        return wrap_handler(continuation(handler_call_details), handler_call_details.method,
-                            self._wrap)
-
-    def _wrap(self, behavior: Behavior, info: MethodInfo) -> Behavior:
-        m = self.metrics
-        labels = (info.grpc_type, info.service, info.method)
-
-        def run(request: Any, context: grpc.ServicerContext) -> Any:
-            m.started.labels(*labels).inc()
-            start = time.perf_counter()
-            if info.request_streaming:
-                request = _counted(request, m.received.labels(*labels))
-            else:
-                m.received.labels(*labels).inc()
-            try:
-                result = behavior(request, context)
-            except BaseException:
-                m.finish(labels, outcome(context, failed=True), start)
-                raise
-            if info.response_streaming:
-                return self._stream(result, context, labels, start)
-            code = outcome(context, failed=False)
-            if code == grpc.StatusCode.OK:
-                m.sent.labels(*labels).inc()
-            m.finish(labels, code, start)
-            return result
-
-        return run
-
-    def _stream(self, responses: Iterable[Any], context: grpc.ServicerContext,
-                labels: tuple[str, str, str], start: float) -> Iterator[Any]:
-        sent = self.metrics.sent.labels(*labels)
-        try:
-            for response in responses:
-                sent.inc()
-                yield response
-        except GeneratorExit:
-            # The client went away mid-stream and grpc dropped the iterator.
-            self.metrics.finish(labels, grpc.StatusCode.CANCELLED, start)
-            raise
-        except BaseException:
-            self.metrics.finish(labels, outcome(context, failed=True), start)
-            raise
-        self.metrics.finish(labels, outcome(context, failed=False), start)
-
-
-def _counted(requests: Iterable[Any], counter: Any) -> Iterator[Any]:
-    for request in requests:
-        counter.inc()
-        yield request
 
 
 class _MetricsHTTPServer(ThreadingMixIn, WSGIServer):

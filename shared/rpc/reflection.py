@@ -21,13 +21,10 @@ V1 = "grpc.reflection.v1.ServerReflection"
 NAMES = (V1, reflection.SERVICE_NAME)
 
 
-def enable(names: Sequence[str], server: Any) -> None:
-    """Register reflection v1 and v1alpha on `server` (sync or grpc.aio), listing `names`
-    and both reflection services."""
-    listed = [*names, *NAMES]
-    servicer: Any = (reflection.aio.ReflectionServicer(listed)
-                     if isinstance(server, grpc.aio.Server)
-                     else reflection.ReflectionServicer(listed))
+def enable(names: Sequence[str], server: grpc.aio.Server) -> None:
+    """Register reflection v1 and v1alpha on `server`, listing `names` and both reflection
+    services."""
+    servicer: Any = reflection.aio.ReflectionServicer([*names, *NAMES])
     for service in NAMES:
         handlers = {"ServerReflectionInfo": grpc.stream_stream_rpc_method_handler(
             servicer.ServerReflectionInfo,

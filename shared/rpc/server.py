@@ -1,34 +1,40 @@
-"""Server bootstrap every Cardroom service uses: interceptors, health, reflection, metrics, TLS.
+"""The server bootstrap of every Cardroom service, on gRPC's asyncio API (grpc.aio): the
+call interceptor, health, reflection, metrics, limits and TLS, on the process's one loop.
 
-    server, port = create_server([ServiceDef(descriptor, add_servicer)], settings)
-    server.start()            # health SERVING, cardroom_serving 1, /metrics up
-    server.stop(grace=20.0)   # health NOT_SERVING first, then drain in-flight calls
+    server, port = await create_server([ServiceDef(descriptor, add_servicer)], settings)
+    await server.start()            # health SERVING, cardroom_serving 1, /metrics up
+    await server.stop(grace=20.0)   # health NOT_SERVING first, then calls finish
 
-Port 0 (GRPC_PORT=0, METRICS_PORT=0) binds a free port; the bound ports are returned,
-kept on the Server and logged, so tests and supervisors can find them. With `max_queue`
-set, a WorkGate bounds the calls waiting for a thread (cardroom.shared.rpc.gate). Connections are
-closed after GRPC_MAX_CONNECTION_AGE_SECONDS so that clients re-resolve and rebalance.
+Port 0 (GRPC_PORT=0, METRICS_PORT=0) binds a free port; the bound ports are returned, kept
+on the Server and logged, so tests and supervisors can find them. Every call passes one
+interceptor (cardroom.shared.rpc.calls: counted, timed, errors mapped); a request larger
+than GRPC_MAX_MESSAGE_BYTES is refused before it is read; a server whose calls do blocking
+work hands it to a WorkGate (cardroom.shared.rpc.gate), which bounds the calls in flight.
+The health servicer is grpc's asyncio one, so a health Check is one more coroutine on the
+loop and never waits for a worker thread. Connections are closed after
+GRPC_MAX_CONNECTION_AGE_SECONDS so that clients re-resolve and rebalance.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Sequence
-from concurrent import futures
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import grpc
 from google.protobuf.descriptor import ServiceDescriptor
-from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_health.v1._async import HealthServicer
 from prometheus_client import CollectorRegistry
 
 from cardroom.shared.rpc import reflection
-from cardroom.shared.rpc.errors import ErrorInterceptor
+from cardroom.shared.rpc.calls import CallInterceptor
 from cardroom.shared.rpc.gate import WorkGate
-from cardroom.shared.rpc.metrics import GrpcMetrics, MetricsInterceptor, start_metrics_server
+from cardroom.shared.rpc.metrics import GrpcMetrics, start_metrics_server
 from cardroom.shared.rpc.serving import ServingGauge
 from cardroom.shared.rpc.settings import Settings
 
@@ -36,6 +42,7 @@ log = logging.getLogger(__name__)
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 NOT_SERVING = health_pb2.HealthCheckResponse.NOT_SERVING
+HEALTH_SERVICE = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,7 +50,7 @@ class ServiceDef:
     """One service to host: its descriptor and the generated add_*Servicer_to_server call."""
 
     descriptor: ServiceDescriptor
-    add: Callable[[grpc.Server], None]
+    add: Callable[[grpc.aio.Server], None]
 
     @property
     def name(self) -> str:
@@ -52,111 +59,97 @@ class ServiceDef:
 
 
 class Server:
-    """A started-or-not gRPC server with its health servicer and metrics endpoint."""
+    """A started-or-not grpc.aio server with its health servicer and metrics endpoint."""
 
-    def __init__(self, server: grpc.Server, port: int, health_servicer: health.HealthServicer,
+    def __init__(self, server: grpc.aio.Server, port: int, health: HealthServicer,
                  names: Sequence[str], registry: CollectorRegistry, metrics_port: int,
-                 serving: ServingGauge, gate: WorkGate | None = None) -> None:
+                 gauge: ServingGauge, gate: WorkGate | None = None) -> None:
         self.grpc = server
         self.port = port
-        self.health = health_servicer
+        self.health = health
         self.names = tuple(names)
         self.registry = registry
-        self.serving = serving
+        self.gauge = gauge
         self.gate = gate
         self.metrics_port: int | None = None
         self._wanted_metrics_port = metrics_port
         self._metrics_httpd: Any = None
 
-    def start(self) -> None:
-        """Start serving calls and /metrics, then report SERVING for "" and every service."""
+    async def start(self, serving: bool = True) -> None:
+        """Serve calls and /metrics; then report SERVING for "" and every service, unless
+        `serving` is False (a replica whose store must answer first flips it later)."""
         self._metrics_httpd, _, self.metrics_port = start_metrics_server(
             self._wanted_metrics_port, self.registry)
-        self.grpc.start()
-        self.set_serving(True)
+        await self.grpc.start()
+        if serving:
+            await self.set_serving(True)
         log.info("serving %s on port %d", ", ".join(self.names), self.port,
                  extra={"grpc_port": self.port, "metrics_port": self.metrics_port})
 
     @property
     def in_flight(self) -> int | None:
-        """Work calls running or waiting in the gate now (None: the server has no gate)."""
+        """Calls whose work runs or waits in the gate now (None: the server has no gate)."""
         return None if self.gate is None else self.gate.admitted
 
-    def set_serving(self, serving: bool) -> None:
-        """Report SERVING (or NOT_SERVING) for "" and every service, health and gauge alike."""
+    async def set_serving(self, serving: bool) -> None:
+        """Report SERVING or NOT_SERVING for "" and every hosted service (health and the
+        cardroom_serving gauge)."""
+        self.gauge.set(serving)
         for name in ("", *self.names):
-            self.health.set(name, SERVING if serving else NOT_SERVING)
-        self.serving.set(serving)
+            await self.health.set(name, SERVING if serving else NOT_SERVING)
 
-    def stop(self, grace: float | None = 5.0, drain: float = 0.0) -> None:
+    async def stop(self, grace: float | None, drain: float = 0.0) -> None:
         """Report NOT_SERVING, wait `drain` s for balancers to notice, then refuse new calls
         and give those in flight up to `grace` s (None: none) before cancelling them."""
         log.info("shutting down", extra={"grace_s": grace, "drain_s": drain,
                                          "in_flight": self.in_flight})
         started = time.monotonic()
-        self.serving.set(False)
-        self.health.enter_graceful_shutdown()
+        self.gauge.set(False)
+        await self.health.enter_graceful_shutdown()
         if drain > 0:
-            time.sleep(drain)
+            await asyncio.sleep(drain)
         # Returns as soon as the last call in flight ends, or once `grace` runs out.
-        self.grpc.stop(grace).wait()
+        await self.grpc.stop(grace)
+        if self.gate is not None:
+            self.gate.close()
         if self._metrics_httpd is not None:
             self._metrics_httpd.shutdown()
             self._metrics_httpd.server_close()
             self._metrics_httpd = None
         log.info("stopped", extra={"stopped_after_s": round(time.monotonic() - started, 3)})
 
-    def wait_for_termination(self, timeout: float | None = None) -> bool:
-        """Block until the server stops (or `timeout` s pass: then False)."""
-        return bool(self.grpc.wait_for_termination(timeout))
 
-
-def create_server(
-    services: Sequence[ServiceDef],
-    settings: Settings,
-    *,
-    registry: CollectorRegistry | None = None,
-    host: str = "[::]",
-    max_workers: int = 8,
-    max_queue: int | None = None,
-    interceptors: Sequence[grpc.ServerInterceptor] = (),
-) -> tuple[Server, int]:
-    """A server hosting `services` plus health and reflection, bound to settings.grpc_port.
-
-    Every call goes through the metrics interceptor (outermost, so it sees the final
-    status), then the work gate when `max_queue` is set (`max_workers` calls run, up to
-    `max_queue` wait, more are refused; health is never gated), then `interceptors`, then
-    the error mapping. A fresh metrics registry is used unless one is given (a process
-    passes prometheus_client.REGISTRY).
-    """
+async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
+                        registry: CollectorRegistry | None = None, host: str = "[::]",
+                        options: Sequence[tuple[str, Any]] = (), gate: WorkGate | None = None,
+                        process: str = "") -> tuple[Server, int]:
+    """A server hosting `services` plus health and reflection, bound to settings.grpc_port,
+    on the running event loop. A fresh metrics registry is used unless one is given (a
+    process passes prometheus_client.REGISTRY); `gate` is the WorkGate the servicers hand
+    their blocking work to (its calls count as in flight); `options` add channel arguments
+    to those of the settings (message size cap, connection age)."""
     registry = CollectorRegistry() if registry is None else registry
     metrics = GrpcMetrics(registry)
-    gate = None if max_queue is None else WorkGate(max_workers, max_queue)
-    threads = max_workers if gate is None else gate.threads
-    server = grpc.server(
-        futures.ThreadPoolExecutor(max_workers=threads, thread_name_prefix="grpc"),
-        interceptors=[MetricsInterceptor(metrics), *([gate] if gate else []), *interceptors,
-                      ErrorInterceptor()],
-        options=server_options(settings),
-    )
-    health_servicer = health.HealthServicer()
-    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    server = grpc.aio.server(interceptors=[CallInterceptor(metrics)],
+                             options=[*server_options(settings), *options])
+    health = HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health, server)
     for service in services:
         service.add(server)
         metrics.preregister(service.descriptor)
-        health_servicer.set(service.name, NOT_SERVING)
-    health_servicer.set("", NOT_SERVING)
     names = [s.name for s in services]
-    reflection.enable([*names, health.SERVICE_NAME], server)
+    for name in ("", *names):
+        await health.set(name, NOT_SERVING)  # until start() (or the caller) says otherwise
+    reflection.enable([*names, HEALTH_SERVICE], server)
     address = f"{host}:{settings.grpc_port}"
     credentials = server_credentials(settings)
     if credentials is None:
         port = server.add_insecure_port(address)
     else:
         port = server.add_secure_port(address, credentials)
-    serving = ServingGauge(registry, settings.process)
-    return Server(server, port, health_servicer, names, registry, settings.metrics_port,
-                  serving, gate), port
+    gauge = ServingGauge(registry, process or settings.process)
+    return Server(server, port, health, names, registry, settings.metrics_port, gauge,
+                  gate), port
 
 
 def server_options(settings: Settings) -> list[tuple[str, int]]:
@@ -191,7 +184,7 @@ CHANNEL_OPTIONS = (("grpc.lb_policy_name", "round_robin"),)
 
 
 def open_channel(target: str, settings: Settings) -> grpc.Channel:
-    """A channel to another Cardroom service, over TLS when TLS_CA_FILE is set."""
+    """A (blocking) channel to another Cardroom service, over TLS when TLS_CA_FILE is set."""
     if settings.tls_ca_file is None:
         return grpc.insecure_channel(target, options=CHANNEL_OPTIONS)
     ca = Path(settings.tls_ca_file).read_bytes()

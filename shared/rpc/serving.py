@@ -2,7 +2,7 @@
 
 Health is what balancers and probes see; this gauge lets Prometheus see it too, so an alert
 fires when no replica of a service serves although every /metrics endpoint is up. Set it
-wherever health is set (ServingGauge.set), for the sync and the asyncio servers alike.
+wherever health is set (ServingGauge.set: cardroom.shared.rpc.server does).
 """
 
 from __future__ import annotations

@@ -1,13 +1,139 @@
-"""Process settings from the environment, as fixed in CONVENTIONS.md (one object per process)."""
+"""Process settings from the environment: one parser, one set of bounds, each default once.
+
+Every setting is a field of a frozen dataclass declared with `var(NAME, default, kind)`:
+the field's default is the setting's default (written nowhere else) and `kind` says how
+the variable's text is read and which values are allowed. `read(cls, env)` builds the
+object. The kinds and their bounds, the same for every process:
+
+- TEXT: any text; PORT: 0-65535 (0 picks a free port); BYTES: 1024 bytes to 1 GiB;
+- count(least=0): a whole number from `least` up to MAX_COUNT;
+- seconds(zero=False, most=MAX_SECONDS): a finite number above 0 (or 0 too, where 0
+  means "none"), at most `most`;
+- choice(*allowed): one of the names, in any case.
+
+An empty variable counts as unset, as shells and compose files often leave them. A bad
+value raises InvalidConfig naming the variable. The README's tables list them all.
+"""
 
 from __future__ import annotations
 
 import math
 import os
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
+from typing import Any, TypeVar
 
 from cardroom.shared.errors import InvalidConfig
+
+T = TypeVar("T")
+#: How one variable's text becomes its value: parse(name, text).
+Kind = Callable[[str, str], Any]
+
+#: The largest count and the longest time any setting may name.
+MAX_COUNT = 10**9
+MAX_SECONDS = 10**8
+_META = "cardroom.env"
+
+
+def var(name: str, default: Any = MISSING, kind: Kind | None = None) -> Any:
+    """A dataclass field read from environment variable `name` (TEXT unless `kind`)."""
+    return field(default=default, metadata={_META: (name, kind or TEXT)})
+
+
+def env_name(cls: type, attribute: str) -> str | None:
+    """The environment variable behind `attribute` of settings class `cls`."""
+    for f in fields(cls):
+        if f.name == attribute and _META in f.metadata:
+            return str(f.metadata[_META][0])
+    return None
+
+
+def declared(cls: type) -> dict[str, Any]:
+    """Every variable `cls` reads, with its default (MISSING where the reader gives it)."""
+    return {f.metadata[_META][0]: f.default for f in fields(cls) if _META in f.metadata}
+
+
+def read(cls: type[T], environ: Mapping[str, str] | None = None, *,
+         defaults: Mapping[str, Any] | None = None, **given: Any) -> T:
+    """An instance of `cls` from `environ` (os.environ by default): `given` fields as they
+    are, the others from their variables, else `defaults`, else the field's own default."""
+    env = os.environ if environ is None else environ
+    values = dict(given)
+    for f in fields(cls):  # type: ignore[arg-type]
+        if f.name in values or _META not in f.metadata:
+            continue
+        name, kind = f.metadata[_META]
+        raw = text(env, name)
+        if raw is not None:
+            values[f.name] = kind(name, raw)
+        elif defaults is not None and f.name in defaults:
+            values[f.name] = defaults[f.name]
+    return cls(**values)
+
+
+def text(env: Mapping[str, str], name: str) -> str | None:
+    """The variable's text, stripped; None when it is unset or blank."""
+    value = env.get(name, "").strip()
+    return value or None
+
+
+def TEXT(name: str, raw: str) -> str:
+    """Any text, as it is."""
+    return raw
+
+
+def PORT(name: str, raw: str) -> int:
+    """A port number 0-65535."""
+    if not raw.isdigit() or int(raw) > 65535:
+        raise InvalidConfig(f"{name} must be a port number 0-65535, not {raw!r}", name)
+    return int(raw)
+
+
+def BYTES(name: str, raw: str) -> int:
+    """A size in bytes from 1 KiB to 1 GiB."""
+    if not raw.isdigit() or not 1024 <= int(raw) <= 1 << 30:
+        raise InvalidConfig(f"{name} must be a number of bytes from 1024 to {1 << 30}, "
+                            f"not {raw!r}", name)
+    return int(raw)
+
+
+def count(least: int = 0) -> Kind:
+    """A whole number from `least` to MAX_COUNT."""
+    def parse(name: str, raw: str) -> int:
+        if not raw.isdigit() or not least <= int(raw) <= MAX_COUNT:
+            raise InvalidConfig(f"{name} must be a whole number from {least} to {MAX_COUNT}, "
+                                f"not {raw!r}", name)
+        return int(raw)
+    return parse
+
+
+def seconds(zero: bool = False, most: float = MAX_SECONDS) -> Kind:
+    """A number of seconds above 0 (from 0 when `zero`: 0 then means none) up to `most`."""
+    def parse(name: str, raw: str) -> float:
+        try:
+            value = float(raw)
+        except ValueError:
+            value = math.nan
+        low = 0.0 if zero else math.nextafter(0.0, 1.0)
+        if not low <= value <= most:
+            low_text = "from 0" if zero else "above 0"
+            raise InvalidConfig(f"{name} must be a number of seconds {low_text} up to {most:.15g}, "
+                                f"not {raw!r}", name)
+        return value
+    return parse
+
+
+def choice(*allowed: str) -> Kind:
+    """One of `allowed`, matched in any case, returned as spelt in `allowed`."""
+    def parse(name: str, raw: str) -> str:
+        for value in allowed:
+            if value.lower() == raw.lower():
+                return value
+        raise InvalidConfig(f"{name} must be one of {', '.join(allowed)}, not {raw!r}", name)
+    return parse
+
+
+# ---- the settings every process shares ----------------------------------------------------
 
 #: Default (gRPC port, metrics port) of each process; None where it serves no gRPC.
 DEFAULT_PORTS: dict[str, tuple[int | None, int]] = {
@@ -16,54 +142,53 @@ DEFAULT_PORTS: dict[str, tuple[int | None, int]] = {
     "solver": (50053, 9103),
     "worker": (None, 9104),
 }
-
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("json", "text")
 DEFAULT_REDIS_URL = "redis://localhost:6379/0"
-#: Largest request message a server accepts (GRPC_MAX_MESSAGE_BYTES): far above any valid
-#: request (a CreateMatch with a whole explicit deal is a few KiB), far below memory trouble.
-DEFAULT_MAX_MESSAGE_BYTES = 1 << 20
-#: Calls a solver or bot API replica keeps waiting for a worker thread (GRPC_MAX_QUEUE);
-#: one more is refused at once with RESOURCE_EXHAUSTED, so callers retry elsewhere.
-DEFAULT_MAX_QUEUE = 16
-#: Seconds calls in flight get to finish after SIGTERM (GRPC_DRAIN_SECONDS): below the
-#: pods' 30 s terminationGracePeriodSeconds, above the longest search (SOLVER_MAX_SECONDS).
-DEFAULT_DRAIN_SECONDS = 20.0
-#: A client connection is closed after this many seconds (GRPC_MAX_CONNECTION_AGE_SECONDS),
-#: so clients re-resolve the headless Service and spread onto pods added since.
-DEFAULT_MAX_CONNECTION_AGE_SECONDS = 300.0
-#: Calls on a connection past its age get this long to finish before it is cut
-#: (GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS).
-DEFAULT_MAX_CONNECTION_AGE_GRACE_SECONDS = 30.0
+
+
+def local_address(process: str) -> str:
+    """Where `process` listens on this machine by default: localhost:<its gRPC port>."""
+    return f"localhost:{DEFAULT_PORTS[process][0]}"
 
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """Everything a Cardroom process reads from its environment."""
+    """Everything a Cardroom process reads from its environment (every process alike)."""
 
     process: str
-    grpc_port: int
-    metrics_port: int
-    redis_url: str = DEFAULT_REDIS_URL
-    celery_broker_url: str = DEFAULT_REDIS_URL
-    match_addr: str = "localhost:50051"
-    bot_addr: str = "localhost:50052"
-    solver_addr: str = "localhost:50053"
-    log_level: str = "INFO"
-    log_format: str = "text"
-    tls_cert_file: str | None = None
-    tls_key_file: str | None = None
-    tls_ca_file: str | None = None
-    admin_token: str | None = None
-    #: GRPC_MAX_MESSAGE_BYTES: a larger request is refused with RESOURCE_EXHAUSTED.
-    max_message_bytes: int = DEFAULT_MAX_MESSAGE_BYTES
-    #: GRPC_MAX_QUEUE: calls waiting for a worker thread beyond which calls are refused.
-    max_queue: int = DEFAULT_MAX_QUEUE
-    #: GRPC_DRAIN_SECONDS: how long calls in flight may run on after SIGTERM.
-    drain_s: float = DEFAULT_DRAIN_SECONDS
-    #: GRPC_MAX_CONNECTION_AGE_SECONDS and its _GRACE_SECONDS: connections are recycled.
-    max_connection_age_s: float = DEFAULT_MAX_CONNECTION_AGE_SECONDS
-    max_connection_age_grace_s: float = DEFAULT_MAX_CONNECTION_AGE_GRACE_SECONDS
+    grpc_port: int = var("GRPC_PORT", kind=PORT)
+    metrics_port: int = var("METRICS_PORT", kind=PORT)
+    redis_url: str = var("REDIS_URL", DEFAULT_REDIS_URL)
+    #: CELERY_BROKER_URL: REDIS_URL unless set (from_env fills it in).
+    celery_broker_url: str = var("CELERY_BROKER_URL", DEFAULT_REDIS_URL)
+    match_addr: str = var("MATCH_ADDR", local_address("match"))
+    bot_addr: str = var("BOT_ADDR", local_address("bot"))
+    solver_addr: str = var("SOLVER_ADDR", local_address("solver"))
+    log_level: str = var("LOG_LEVEL", "INFO", choice(*LOG_LEVELS))
+    log_format: str = var("LOG_FORMAT", "text", choice(*LOG_FORMATS))
+    tls_cert_file: str | None = var("TLS_CERT_FILE", None)
+    tls_key_file: str | None = var("TLS_KEY_FILE", None)
+    tls_ca_file: str | None = var("TLS_CA_FILE", None)
+    admin_token: str | None = var("ADMIN_TOKEN", None)
+    #: GRPC_MAX_MESSAGE_BYTES: a larger request is refused with RESOURCE_EXHAUSTED; far
+    #: above any valid request (a CreateMatch with a whole explicit deal is a few KiB), far
+    #: below memory trouble.
+    max_message_bytes: int = var("GRPC_MAX_MESSAGE_BYTES", 1 << 20, BYTES)
+    #: GRPC_MAX_QUEUE: calls a solver or bot API replica keeps waiting for a worker thread;
+    #: one more is refused at once with RESOURCE_EXHAUSTED, so callers retry elsewhere.
+    max_queue: int = var("GRPC_MAX_QUEUE", 16, count())
+    #: GRPC_DRAIN_SECONDS: how long calls in flight may run on after SIGTERM (solver, bot
+    #: API): below the pods' 30 s terminationGracePeriodSeconds, above the longest search.
+    drain_s: float = var("GRPC_DRAIN_SECONDS", 20.0, seconds(zero=True))
+    #: GRPC_MAX_CONNECTION_AGE_SECONDS: a client connection is closed after this long (0:
+    #: never), so clients re-resolve the headless Service and spread onto pods added since.
+    max_connection_age_s: float = var("GRPC_MAX_CONNECTION_AGE_SECONDS", 300.0,
+                                      seconds(zero=True))
+    #: GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS: calls on a connection past its age get this
+    #: long to finish before it is cut.
+    max_connection_age_grace_s: float = var("GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS", 30.0,
+                                            seconds(zero=True))
 
     @property
     def tls(self) -> bool:
@@ -77,35 +202,15 @@ class Settings:
         if process not in DEFAULT_PORTS:
             raise InvalidConfig(f"unknown process {process!r}", "process")
         grpc_default, metrics_default = DEFAULT_PORTS[process]
-        redis_url = _text(env, "REDIS_URL") or DEFAULT_REDIS_URL
-        broker = _text(env, "CELERY_BROKER_URL")
-        if broker is None and redis_url.split("://", 1)[0].endswith("+cluster"):
+        redis_url = text(env, "REDIS_URL") or DEFAULT_REDIS_URL
+        if text(env, "CELERY_BROKER_URL") is None and \
+                redis_url.split("://", 1)[0].endswith("+cluster"):
             raise InvalidConfig("CELERY_BROKER_URL must be set when REDIS_URL names a Redis "
                                 "Cluster: Celery needs RabbitMQ (amqp://) or one Redis",
                                 "CELERY_BROKER_URL")
-        settings = cls(
-            process=process,
-            grpc_port=_port(env, "GRPC_PORT", grpc_default or 0),
-            metrics_port=_port(env, "METRICS_PORT", metrics_default),
-            redis_url=redis_url,
-            celery_broker_url=broker or redis_url,
-            match_addr=_text(env, "MATCH_ADDR") or "localhost:50051",
-            bot_addr=_text(env, "BOT_ADDR") or "localhost:50052",
-            solver_addr=_text(env, "SOLVER_ADDR") or "localhost:50053",
-            log_level=_choice(env, "LOG_LEVEL", LOG_LEVELS, "INFO"),
-            log_format=_choice(env, "LOG_FORMAT", LOG_FORMATS, "text"),
-            tls_cert_file=_text(env, "TLS_CERT_FILE"),
-            tls_key_file=_text(env, "TLS_KEY_FILE"),
-            tls_ca_file=_text(env, "TLS_CA_FILE"),
-            admin_token=_text(env, "ADMIN_TOKEN"),
-            max_message_bytes=_size(env, "GRPC_MAX_MESSAGE_BYTES", DEFAULT_MAX_MESSAGE_BYTES),
-            max_queue=_count(env, "GRPC_MAX_QUEUE", DEFAULT_MAX_QUEUE),
-            drain_s=_seconds(env, "GRPC_DRAIN_SECONDS", DEFAULT_DRAIN_SECONDS),
-            max_connection_age_s=_seconds(env, "GRPC_MAX_CONNECTION_AGE_SECONDS",
-                                          DEFAULT_MAX_CONNECTION_AGE_SECONDS),
-            max_connection_age_grace_s=_seconds(env, "GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS",
-                                                DEFAULT_MAX_CONNECTION_AGE_GRACE_SECONDS),
-        )
+        settings = read(cls, env, process=process, defaults={
+            "grpc_port": grpc_default or 0, "metrics_port": metrics_default,
+            "celery_broker_url": redis_url})
         if (settings.tls_cert_file is None) != (settings.tls_key_file is None):
             raise InvalidConfig("TLS_CERT_FILE and TLS_KEY_FILE must be set together", "TLS")
         # On a server the CA demands client certificates, so it needs a certificate of its
@@ -113,62 +218,3 @@ class Settings:
         if settings.tls_ca_file is not None and not settings.tls and grpc_default is not None:
             raise InvalidConfig("TLS_CA_FILE needs TLS_CERT_FILE and TLS_KEY_FILE", "TLS")
         return settings
-
-
-def _text(env: Mapping[str, str], name: str) -> str | None:
-    # An empty variable counts as unset, as shells and compose files often leave them.
-    value = env.get(name, "").strip()
-    return value or None
-
-
-def _port(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = _text(env, name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or int(raw) > 65535:
-        raise InvalidConfig(f"{name} must be a port number 0-65535, not {raw!r}", name)
-    return int(raw)
-
-
-def _size(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = _text(env, name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or not 1024 <= int(raw) <= 1 << 30:
-        raise InvalidConfig(f"{name} must be a number of bytes from 1024 to {1 << 30}, "
-                            f"not {raw!r}", name)
-    return int(raw)
-
-
-def _count(env: Mapping[str, str], name: str, default: int) -> int:
-    raw = _text(env, name)
-    if raw is None:
-        return default
-    if not raw.isdigit() or int(raw) > 100_000:
-        raise InvalidConfig(f"{name} must be a whole number from 0 to 100000, not {raw!r}",
-                            name)
-    return int(raw)
-
-
-def _seconds(env: Mapping[str, str], name: str, default: float) -> float:
-    raw = _text(env, name)
-    if raw is None:
-        return default
-    try:
-        value = float(raw)
-    except ValueError:
-        value = math.nan
-    if not 0 <= value <= 86_400:
-        raise InvalidConfig(f"{name} must be a number of seconds from 0 to 86400, "
-                            f"not {raw!r}", name)
-    return value
-
-
-def _choice(env: Mapping[str, str], name: str, allowed: tuple[str, ...], default: str) -> str:
-    raw = _text(env, name)
-    if raw is None:
-        return default
-    for value in allowed:
-        if value.lower() == raw.lower():
-            return value
-    raise InvalidConfig(f"{name} must be one of {', '.join(allowed)}, not {raw!r}", name)

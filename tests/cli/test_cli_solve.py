@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 from support.grpc_servers import HOST, local_settings
+from support.loops import in_thread
 from support.redis_server import free_port
 
 from cardroom.services.solver.config import SolverConfig
@@ -27,7 +28,7 @@ COMMANDS = ("play", "join", "create", "watch", "replay", "matches", "policies", 
 @pytest.fixture(scope="module")
 def solver_addr() -> Iterator[str]:
     """The address of a solver server for the module."""
-    server, port = create_server(SolverConfig(rpc=local_settings("solver")), host=HOST)
+    server, port = in_thread(create_server, SolverConfig(rpc=local_settings("solver")), host=HOST)
     server.start()
     try:
         yield f"{HOST}:{port}"

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from support.grpc_servers import HOST, local_settings
+from support.loops import in_thread
 from support.paths import ROOT
 
 from bench.trees import copy_tree
@@ -59,7 +60,7 @@ sys.exit(main(sys.argv[2:]))
 @pytest.fixture(scope="module")
 def solver_addr() -> Iterator[str]:
     """A real solver server for the module."""
-    server, port = create_server(SolverConfig(rpc=local_settings("solver")), host=HOST)
+    server, port = in_thread(create_server, SolverConfig(rpc=local_settings("solver")), host=HOST)
     server.start()
     try:
         yield f"{HOST}:{port}"

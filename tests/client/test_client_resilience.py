@@ -3,6 +3,7 @@ same port, retries of UNAVAILABLE for idempotent calls only, deadlines, TLS, set
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import threading
@@ -13,6 +14,7 @@ from typing import Any
 import grpc
 import pytest
 from support.grpc_servers import HOST, local_settings, serving
+from support.loops import in_thread
 from support.match_client import ADMIN
 from support.probe import FAILURES, call_echo, probe_service
 from support.redis_server import free_port
@@ -96,11 +98,11 @@ class Flaky:
         self.failures, self.reply, self.delay = failures, reply, delay
         self.calls = 0
 
-    def __call__(self, request: bytes, context: grpc.ServicerContext) -> bytes:
+    async def __call__(self, request: bytes, context: grpc.aio.ServicerContext) -> bytes:
         self.calls += 1
-        time.sleep(self.delay)
+        await asyncio.sleep(self.delay)
         if self.calls <= self.failures:
-            context.abort(grpc.StatusCode.UNAVAILABLE, "try again")
+            await context.abort(grpc.StatusCode.UNAVAILABLE, "try again")
         return bytes(self.reply.SerializeToString())
 
 
@@ -224,7 +226,7 @@ def test_client_speaks_tls_and_presents_a_client_certificate(tmp_path: Path) -> 
     # The server trusts the client's self-signed certificate as its CA, and asks for it.
     rpc = local_settings("solver", tls_cert_file=cert, tls_key_file=key,
                          tls_ca_file=client_cert)
-    server, port = create_solver_server(SolverConfig(rpc=rpc), host=HOST)
+    server, port = in_thread(create_solver_server, SolverConfig(rpc=rpc), host=HOST)
     server.start()
     try:
         address = f"localhost:{port}"

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 from support.grpc_servers import HOST, local_settings
+from support.loops import in_thread
 
 from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import create_server
@@ -19,7 +20,7 @@ EXAMPLE = [12, 24, 7, 2, 6]  # the rulebook's example: target 48
 @pytest.fixture(scope="module")
 def room() -> Iterator[Cardroom]:
     """A client of a solver server for the module."""
-    server, port = create_server(SolverConfig(rpc=local_settings("solver")), host=HOST)
+    server, port = in_thread(create_server, SolverConfig(rpc=local_settings("solver")), host=HOST)
     server.start()
     try:
         with connect(ClientConfig(solver_addr=f"{HOST}:{port}")) as clients:

@@ -13,12 +13,11 @@ import yaml
 from support.paths import ROOT
 
 from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from deploy.launch import compose as compose_local
 
 COMPOSE = ROOT / "docker-compose.yml"
 CHECK_JSONSCHEMA = Path(sys.executable).parent / "check-jsonschema"
-sys.path.insert(0, str(ROOT / "deploy"))
 
-import compose_local  # noqa: E402
 
 CHOSEN = {"ADMIN_TOKEN": "a" * 32, "BOT_TOKEN": "b" * 32, "GRAFANA_ADMIN_PASSWORD": "c" * 16}
 

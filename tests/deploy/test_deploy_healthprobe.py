@@ -6,7 +6,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from support.grpc_servers import HOST, ROOT, local_settings, serving
+from support.grpc_servers import HOST, local_settings, serving
+from support.paths import ROOT
 from support.probe import SERVICE, probe_service
 from support.redis_server import free_port
 
@@ -30,7 +31,7 @@ def test_healthprobe_reads_grpc_port_from_the_environment() -> None:
 
 def test_healthprobe_draining_server_is_unhealthy() -> None:
     with serving([probe_service()]) as server:
-        server.health.enter_graceful_shutdown()
+        server.runner.run(server.health.enter_graceful_shutdown())
         assert _probe("--addr", f"{HOST}:{server.port}") == healthprobe.UNHEALTHY
 
 

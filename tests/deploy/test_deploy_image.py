@@ -96,7 +96,7 @@ def test_dockerignore_sends_the_sources_and_never_the_generated_code() -> None:
         assert not ignored(path, patterns), path
     for path in ("shared/proto/cardroom/v1/match_pb2.py", "tests/conftest.py",
                  ".venv/bin/python", ".git/HEAD", "deploy/k8s/base/match.yaml",
-                 "services/__pycache__/x.pyc"):
+                 "services/__pycache__/x.pyc", "deploy/launch/local.py", "bench/load.py"):
         assert ignored(path, patterns), path
 
 
@@ -196,6 +196,9 @@ def test_dockerfile_build_stages_replayed_here_build_the_code_and_install_it(
                    "shared/proto/cardroom/v1/match_pb2_grpc.py"):
         assert (site / "cardroom" / module).is_file(), module
     assert not (site / "shared").exists() and not (site / "services").exists()
+    # The dev launcher (make run, the benchmarks' and tests' processes) is no part of it.
+    installed = {p.relative_to(site).as_posix() for p in site.rglob("*.py")}
+    assert not [p for p in installed if "launch" in p or p.endswith("/stack.py")], installed
 
 
 def test_image_requirements_are_read_from_pyproject() -> None:

@@ -1,4 +1,4 @@
-"""`make run` (services/stack.py) plus the documented command plays a bot match end to end,
+"""`make run` (deploy.launch) plus the documented command plays a bot match end to end,
 and the Prometheus it starts scrapes every process with the project's alert rules; ports
 given through ARGS, taken ports refused before anything starts or moved off when they are
 defaults, and only the stack's own addresses printed."""
@@ -79,8 +79,8 @@ def test_make_run_passes_args_to_the_launcher() -> None:
     dry = subprocess.run(["make", "-n", "run", "ARGS=--match-port 15051"], cwd=ROOT,
                          capture_output=True, text=True, timeout=30)
     assert dry.returncode == 0, dry.stderr
-    assert "-m cardroom.services.stack --match-port 15051" in dry.stdout
-    usage = subprocess.run([sys.executable, "-m", "cardroom.services.stack", "--help"], cwd=ROOT,
+    assert "-m deploy.launch --match-port 15051" in dry.stdout
+    usage = subprocess.run([sys.executable, "-m", "deploy.launch", "--help"], cwd=ROOT,
                            capture_output=True, text=True, timeout=30)
     assert 'make run [ARGS="[--NAME-port PORT] ..."]' in usage.stdout
     assert "--match-port PORT" in usage.stdout
@@ -93,7 +93,7 @@ def test_make_run_refuses_a_taken_port_given_as_a_flag_before_starting_anything(
         port = taken.getsockname()[1]
         started = time.monotonic()
         run = subprocess.run(
-            [sys.executable, "-m", "cardroom.services.stack", f"--match-port={port}"],
+            [sys.executable, "-m", "deploy.launch", f"--match-port={port}"],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert run.returncode != 0 and time.monotonic() - started < 20
     said = run.stdout + run.stderr

@@ -15,12 +15,13 @@ import pytest
 import yaml
 from support.paths import ROOT
 
+from deploy import promql_names
+from deploy.launch import compose as compose_local
+
 PROMETHEUS = ROOT / "deploy" / "prometheus"
 GRAFANA = ROOT / "deploy" / "grafana"
-sys.path.insert(0, str(ROOT / "deploy"))
 
-import compose_local  # noqa: E402
-import promql_names  # noqa: E402
+
 
 
 def promtool() -> str:

@@ -1,5 +1,5 @@
 """docker-compose.yml run for real on this machine: every service's own command, environment
-and healthcheck (hostnames mapped to loopback by deploy/compose_local.py), a bot match played
+and healthcheck (hostnames mapped to loopback by deploy.launch.compose), a bot match played
 through it, and a real Prometheus scraping it with the project's scrape config."""
 
 from __future__ import annotations
@@ -8,7 +8,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 import urllib.parse
 import urllib.request
@@ -29,11 +28,8 @@ from cardroom.shared.proto.cardroom.v1 import (
     solver_pb2_grpc,
 )
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-
-sys.path.insert(0, str(ROOT / "deploy"))
-
-import compose_local
-import promql_names
+from deploy import promql_names
+from deploy.launch import compose as compose_local
 
 ADMIN, BOT = "deploy-test-admin-token", "deploy-test-bot-token"
 #: Compose services that need Debian's prometheus packages here (.ci/run installs them).

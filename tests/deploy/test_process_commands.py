@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 from grpc_health.v1 import health_pb2
-from support.grpc_servers import channel_to, health_status, start_service
+from support.grpc_servers import channel_to, health_status
 from support.paths import ROOT
+
+from deploy.launch.process import start_service
 
 SERVICES = ("match", "bot", "solver")
 

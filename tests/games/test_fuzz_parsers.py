@@ -22,7 +22,7 @@ import pytest
 from google.protobuf import struct_pb2
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support.grpc_servers import ServiceProcess, channel_to, health_status, start_service
+from support.grpc_servers import channel_to, health_status
 from support.match_client import match_server
 from support.redis_server import RedisServer
 
@@ -31,6 +31,7 @@ from cardroom.shared.errors import CardroomError, MalformedAction
 from cardroom.shared.games import registry
 from cardroom.shared.games.mixmatch import Action, check_claim, parse_action, parse_expression
 from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
+from deploy.launch.process import ServiceProcess, start_service
 
 #: Bounds for any one input (generous on a loaded 2-core machine; a linear parser of
 #: a few KiB is well under them, a quadratic or exponential one is not).

@@ -1,5 +1,6 @@
-"""Server reflection answers under grpc.reflection.v1 as well as v1alpha, on the grpc.aio
-match service and on the synchronous servers (solver, bot), over real loopback servers."""
+"""Server reflection answers under grpc.reflection.v1 as well as v1alpha, on the match
+service and on a server of the common bootstrap (as the solver and bot API use it), over
+real loopback servers."""
 
 from __future__ import annotations
 
@@ -62,7 +63,7 @@ def test_the_match_service_is_reflected_under_both_versions(
 
 
 @pytest.mark.parametrize("version", VERSIONS)
-def test_synchronous_servers_are_reflected_under_both_versions(version: str) -> None:
+def test_servers_of_the_common_bootstrap_are_reflected_under_both_versions(version: str) -> None:
     with serving([probe_service()]) as server, \
             grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
         assert {SERVICE, *VERSIONS} <= listed(channel, version)

@@ -7,9 +7,8 @@ from collections.abc import Iterator
 import grpc
 import pytest
 from support.grpc_servers import channel_to, health_status, sample, scrape, serving
+from support.loops import Threaded as Server
 from support.probe import SERVICE, call_count, call_echo, probe_service
-
-from cardroom.shared.rpc.server import Server
 
 
 @pytest.fixture

@@ -12,16 +12,11 @@ from typing import Any
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from support.grpc_servers import (
-    ServiceProcess,
-    channel_to,
-    sample,
-    scrape,
-    start_service,
-)
+from support.grpc_servers import channel_to, sample, scrape
 
 from cardroom.services.solver.server import MAX_WORKERS
 from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
+from deploy.launch.process import ServiceProcess, start_service
 
 SERVICE = "cardroom.v1.SolverService"
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -142,7 +137,7 @@ def test_sigterm_lets_searches_in_flight_finish_then_exits() -> None:
     assert short_answer.elapsed_seconds > 2.5 and long_answer.elapsed_seconds > 6.0
     assert code == 0
     assert exited_after < 12.0  # it exits once they are done, not after the whole grace
-    records = {r.get("message"): r for r in process.drain_records()}
+    records = {r.get("message"): r for r in process.records()}
     assert records["shutting down"]["grace_s"] == 20.0
     assert records["shutting down"]["in_flight"] == 2
 

@@ -11,14 +11,17 @@ from typing import Any
 
 import grpc
 import pytest
+from google.protobuf import wrappers_pb2
 from google.protobuf.descriptor_pool import DescriptorPool
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, serving
+from support.loops import in_thread
 from support.probe import SERVICE, call_count, call_echo, probe_service
 
+from cardroom.shared.rpc.gate import WorkGate
 from cardroom.shared.rpc.server import create_server, open_channel, server_options
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -49,7 +52,7 @@ def test_reflection_describes_the_service_methods() -> None:
 
 
 def test_bound_port_is_returned_and_kept() -> None:
-    server, port = create_server([probe_service()], local_settings(), host=HOST)
+    server, port = in_thread(create_server, [probe_service()], local_settings(), host=HOST)
     try:
         assert port > 0
         assert server.port == port
@@ -108,7 +111,7 @@ def test_connection_age_of_zero_sets_no_limit() -> None:
 
 
 def test_serving_gauge_follows_health() -> None:
-    server, _ = create_server([probe_service()], local_settings(), host=HOST)
+    server, _ = in_thread(create_server, [probe_service()], local_settings(), host=HOST)
 
     def value() -> float | None:
         return server.registry.get_sample_value("cardroom_serving", {"service": "solver"})
@@ -152,7 +155,8 @@ def test_tls_when_certificate_and_key_are_set(tmp_path: Path) -> None:
 
 
 def test_work_gate_runs_queues_and_refuses_while_health_answers() -> None:
-    with (serving([probe_service()], max_workers=1, max_queue=1) as server,
+    gate = WorkGate(running=1, queued=1)
+    with (serving([probe_service(gate)], gate=gate) as server,
           channel_to(server.port) as channel, futures.ThreadPoolExecutor(2) as pool):
         running = pool.submit(call_echo, channel, "slow")
         time.sleep(0.1)
@@ -170,8 +174,9 @@ def test_work_gate_runs_queues_and_refuses_while_health_answers() -> None:
         assert call_echo(channel, "ok") == "ok"
 
 
-def test_a_stream_holds_its_slot_until_it_ends_and_failures_free_theirs() -> None:
-    with (serving([probe_service()], max_workers=1, max_queue=0) as server,
+def test_work_that_fails_frees_its_slot_in_unary_calls_and_streams() -> None:
+    gate = WorkGate(running=1, queued=0)
+    with (serving([probe_service(gate)], gate=gate) as server,
           channel_to(server.port) as channel):
         received: list[str] = []
         call_count(channel, "ok", received)
@@ -180,5 +185,28 @@ def test_a_stream_holds_its_slot_until_it_ends_and_failures_free_theirs() -> Non
             call_echo(channel, "boom")
         with pytest.raises(grpc.RpcError):
             call_count(channel, "boom", [])
+        assert server.in_flight == 0
+        assert call_echo(channel, "ok") == "ok"
+
+
+def test_work_whose_caller_went_away_keeps_its_thread_and_slot_until_it_ends() -> None:
+    # A search does not stop when its call is cancelled: the gate must not hand its thread
+    # to another call meanwhile, or it would admit more work than it has threads.
+    gate = WorkGate(running=1, queued=0)
+    with (serving([probe_service(gate)], gate=gate) as server,
+          channel_to(server.port) as channel):
+        method = channel.unary_unary(f"/{SERVICE}/Echo",
+                                     request_serializer=wrappers_pb2.StringValue.SerializeToString,
+                                     response_deserializer=wrappers_pb2.StringValue.FromString)
+        with pytest.raises(grpc.RpcError) as gone:
+            method(wrappers_pb2.StringValue(value="slow"), timeout=0.1)
+        assert gone.value.code() == grpc.StatusCode.DEADLINE_EXCEEDED
+        assert server.in_flight == 1  # its work still sleeps on the thread
+        with pytest.raises(grpc.RpcError) as refused:
+            call_echo(channel, "ok")
+        assert refused.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        deadline = time.monotonic() + 5
+        while server.in_flight and time.monotonic() < deadline:
+            time.sleep(0.02)
         assert server.in_flight == 0
         assert call_echo(channel, "ok") == "ok"

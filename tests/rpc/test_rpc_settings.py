@@ -1,11 +1,17 @@
-"""Settings from the environment, per CONVENTIONS.md (names, defaults, validation)."""
+"""Settings from the environment: names, defaults, validation, and the docs that list them."""
 
 from __future__ import annotations
 
-import pytest
+import re
 
+import pytest
+from support.paths import ROOT
+
+from cardroom.services.bot.settings import BotSettings
+from cardroom.services.match.settings import MatchSettings
+from cardroom.services.solver.config import SolverConfig
 from cardroom.shared.errors import InvalidConfig
-from cardroom.shared.rpc.settings import Settings
+from cardroom.shared.rpc.settings import MAX_COUNT, MAX_SECONDS, Settings, declared, env_name
 
 
 @pytest.mark.parametrize(("process", "grpc_port", "metrics_port"), [
@@ -94,3 +100,91 @@ def test_bad_runtime_setting_is_refused_naming_it(name: str, raw: str) -> None:
     with pytest.raises(InvalidConfig) as caught:
         Settings.from_env("solver", {name: raw})
     assert caught.value.field == name
+
+
+# ---- one parser, one set of bounds, the docs' tables as the reference ----------------------
+
+SETTINGS_CLASSES = (Settings, MatchSettings, SolverConfig, BotSettings)
+
+
+def _documented() -> dict[str, str]:
+    """Every variable a settings table (| variable | default | meaning |) of README.md or
+    docs/*.md names, with its default cell."""
+    found: dict[str, str] = {}
+    for page in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        in_table = False
+        for line in page.read_text().splitlines():
+            cells = [c.strip() for c in line.strip().strip("|").split("|")]
+            if line.startswith("|") and cells[:3] == ["variable", "default", "meaning"]:
+                in_table = True
+            in_table = in_table and line.startswith("|")
+            if not in_table or not line.startswith("| `") or len(cells) < 3:
+                continue
+            names = re.findall(r"`([A-Z][A-Z0-9_]+)`", cells[0])
+            defaults = cells[1].split(" / ") if len(names) > 1 else [cells[1]]
+            for name, default in zip(names, defaults * len(names), strict=False):
+                found.setdefault(name, default.strip())
+    return found
+
+
+def _agrees(documented: str, default: object) -> bool:
+    number = re.match(r"-?\d+(\.\d+)?", documented)
+    if number and isinstance(default, int | float):
+        return float(number.group(0)) == float(default)
+    if documented == "unset":
+        return default is None
+    if re.fullmatch(r"`[A-Z][A-Z0-9_]+`", documented):
+        return True  # another variable's value (CELERY_BROKER_URL: `REDIS_URL`)
+    if re.fullmatch(r"`[^`]*`", documented) and isinstance(default, str):
+        return documented.strip("`").lower() == default.lower()
+    return True  # a default the table describes in words (per process, REDIS_URL, ...)
+
+
+def test_every_setting_is_in_a_table_of_the_docs_with_the_default_it_has() -> None:
+    documented = _documented()
+    for cls in SETTINGS_CLASSES:
+        for name, default in declared(cls).items():
+            assert name in documented, f"{name} ({cls.__name__}) is in no table of the docs"
+            assert _agrees(documented[name], default), (name, documented[name], default)
+
+
+@pytest.mark.parametrize("cls", SETTINGS_CLASSES)
+def test_every_class_reads_through_the_one_parser(cls: type) -> None:
+    # Each setting names its variable once, and no two classes read one variable apart
+    # from the common ones they all embed.
+    names = declared(cls)
+    assert names and all(re.fullmatch(r"[A-Z][A-Z0-9_]+", n) for n in names)
+    if cls is not Settings:
+        assert not set(names) & set(declared(Settings)) - {"BOT_TOKEN"}
+
+
+@pytest.mark.parametrize(("cls", "name", "raw"), [
+    (MatchSettings, "MATCH_FINISHED_TTL", "0"), (MatchSettings, "MATCH_BOT_RETRY", "-1"),
+    (MatchSettings, "MATCH_MAX_ACTIVE", "0"), (MatchSettings, "MATCH_REDIS_CONNECTIONS", "1"),
+    (MatchSettings, "MATCH_STATE_CACHE", "lots"), (MatchSettings, "MATCH_DURABILITY", "fsync"),
+    (MatchSettings, "MATCH_IDLE_TTL", "inf"), (SolverConfig, "SOLVER_MAX_SECONDS", "7200"),
+    (BotSettings, "BOT_RETRY_BACKOFF", "0"), (BotSettings, "BOT_EVENT_CACHE", "1e3"),
+])
+def test_each_kind_has_the_same_bounds_in_every_process(cls: type, name: str,
+                                                        raw: str) -> None:
+    with pytest.raises(InvalidConfig) as caught:
+        _from_env(cls, {name: raw})
+    assert caught.value.field == name and name in caught.value.reason
+
+
+def test_defaults_are_the_declared_ones_and_the_environment_overrides_them() -> None:
+    match = MatchSettings.from_env({})
+    assert (match.finished_ttl_s, match.request_ttl_s, match.bot_retry_s) == (
+        7 * 86400.0, 86400.0, 120.0)
+    moved = MatchSettings.from_env({"MATCH_FINISHED_TTL": "60", "MATCH_DURABILITY": "ALWAYS",
+                                    "MATCH_STATE_CACHE": "0", "GRPC_PORT": "7"})
+    assert (moved.finished_ttl_s, moved.durability, moved.state_cache) == (60.0, "always", 0)
+    assert moved.common.grpc_port == 7
+    assert env_name(MatchSettings, "finished_ttl_s") == "MATCH_FINISHED_TTL"
+    assert MAX_SECONDS >= 7 * 86400 and MAX_COUNT >= 100_000
+
+
+def _from_env(cls: type, env: dict[str, str]) -> object:
+    if cls is BotSettings:
+        return BotSettings.from_env("worker", env)
+    return cls.from_env(env)  # type: ignore[attr-defined]

@@ -14,7 +14,7 @@ import functools
 import inspect
 from typing import Any
 
-from cardroom.shared.rpc.aio_server import LoopThread
+from support.loops import LoopThread
 
 _LOOP: LoopThread | None = None
 

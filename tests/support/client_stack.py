@@ -23,6 +23,7 @@ from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import create_server as create_solver_server
 from cardroom.shared.client import ClientConfig
 from support.grpc_servers import HOST, local_settings
+from support.loops import in_thread
 from support.match_client import ADMIN, match_server
 
 BOT_TOKEN = "bot-token-for-client-tests"
@@ -67,14 +68,15 @@ def running_stack(redis_url: str, *, worker: bool = True) -> Iterator[Stack]:
     with ExitStack() as stack:
         match = stack.enter_context(match_server(redis_url, bot_token=BOT_TOKEN,
                                                  timer_interval_s=0.05))
-        solver, solver_port = create_solver_server(
-            SolverConfig(rpc=local_settings("solver"), max_seconds=5.0), host=HOST)
+        solver, solver_port = in_thread(
+            create_solver_server, SolverConfig(rpc=local_settings("solver"), max_seconds=5.0),
+            host=HOST)
         solver.start()
         stack.callback(solver.stop, None)
         common = local_settings("bot", redis_url=redis_url, celery_broker_url=redis_url,
                                 match_addr=f"{HOST}:{match.port}", admin_token=ADMIN)
         settings = dataclasses.replace(BotSettings(common=common), bot_token=BOT_TOKEN)
-        bots, bot_port = create_bot_server(settings, host=HOST)
+        bots, bot_port = in_thread(create_bot_server, settings, host=HOST)
         bots.start()
         stack.callback(bots.stop, None)
         if worker:

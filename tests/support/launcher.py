@@ -1,4 +1,4 @@
-"""`make run`'s launcher (cardroom.services.stack) as a subprocess on free ports, for the tests."""
+"""`make run`'s launcher (deploy.launch) as a subprocess on free ports, for the tests."""
 
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import IO
 
-from support.grpc_servers import ROOT
-from support.ports import free_port
+from deploy.launch.ports import free_port
+from support.paths import ROOT
 
 #: Every port the launcher opens, as its --<name>-port flags name them.
 PORT_NAMES = ("redis", "match", "match-metrics", "solver", "solver-metrics", "bot",
@@ -68,12 +68,12 @@ def follow(process: subprocess.Popen[str], ports: dict[str, int]) -> Launched:
 
 @contextmanager
 def launched(defaults: tuple[str, ...] = ()) -> Iterator[Launched]:
-    """Start `python -m cardroom.services.stack` on free ports with its own Redis; Ctrl-C it after.
+    """Start `python -m deploy.launch` on free ports with its own Redis; Ctrl-C it after.
     The ports named in `defaults` get no flag (the launcher's defaults apply)."""
     ports = {name: free_port() for name in PORT_NAMES if name not in defaults}
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "CELERY_BROKER_URL")}
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardroom.services.stack",
+        [sys.executable, "-m", "deploy.launch",
          *(f"--{n}-port={p}" for n, p in ports.items())],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
         start_new_session=True)

@@ -20,6 +20,7 @@ from cardroom.services.match.settings import MatchSettings
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from support.grpc_servers import HOST, local_settings
+from support.loops import in_thread
 from support.match_play import choose_move
 
 ADMIN = "admin-token-for-tests"
@@ -42,9 +43,9 @@ def match_server(redis_url: str, broker_url: str | None = None, **changes: Any
     """A started match-service replica (real Celery queue on `broker_url`, by default the
     same Redis); stopped on exit."""
     settings = match_settings(redis_url, broker_url, **changes)
-    server, _ = create_server(settings, host=HOST,
-                              queue=CeleryQueue(settings.common.celery_broker_url,
-                                                settings.bot_queue, settings.bot_search_queue))
+    server, _ = in_thread(create_server, settings, host=HOST,
+                          queue=CeleryQueue(settings.common.celery_broker_url,
+                                            settings.bot_queue, settings.bot_search_queue))
     server.start()
     try:
         yield server

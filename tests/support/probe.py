@@ -3,19 +3,22 @@
 The request text picks the behaviour: "ok", or the name of a domain error to raise
 ("invalid", "fields", "illegal", ...), "boom" (an unexpected error), "abort" (the handler
 aborts by itself), "slow" (answers after SLOW_S seconds). Count streams three messages
-first, then behaves the same way.
+first, then behaves the same way. Given a WorkGate, the probe does that work (sleep or
+fail) on the gate's threads, as the solver does its searches.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
-from collections.abc import Iterator
+from collections.abc import AsyncIterator
 from typing import Any
 
 import grpc
 from google.protobuf import descriptor_pb2, descriptor_pool, wrappers_pb2
 
 from cardroom.shared import errors
+from cardroom.shared.rpc.gate import WorkGate, deadline_of
 from cardroom.shared.rpc.server import ServiceDef
 
 SERVICE = "cardroom.testing.ProbeService"
@@ -55,32 +58,44 @@ def _descriptor() -> Any:
     return pool.FindServiceByName(SERVICE)
 
 
-def _act(what: str, context: grpc.ServicerContext) -> None:
+async def _act(what: str, context: grpc.aio.ServicerContext, gate: WorkGate | None) -> None:
+    if what == "abort":
+        await context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "too busy")
+    if gate is not None:
+        await gate.run("probe", deadline_of(context), _work, what)
+        return
+    if what == "slow":
+        await asyncio.sleep(SLOW_S)
+    _fail(what)
+
+
+def _work(what: str) -> None:
+    """The blocking work of a call (on a gate's thread)."""
     if what == "slow":
         time.sleep(SLOW_S)
-    if what == "abort":
-        context.abort(grpc.StatusCode.RESOURCE_EXHAUSTED, "too busy")
+    _fail(what)
+
+
+def _fail(what: str) -> None:
     if what in FAILURES:
         raise FAILURES[what]
 
 
-def echo(request: wrappers_pb2.StringValue, context: grpc.ServicerContext
-         ) -> wrappers_pb2.StringValue:
-    """Answer the request text, or fail as it says."""
-    _act(request.value, context)
-    return wrappers_pb2.StringValue(value=request.value)
+def probe_service(gate: WorkGate | None = None) -> ServiceDef:
+    """The probe as a ServiceDef for create_server (its work on `gate` when given)."""
+    async def echo(request: wrappers_pb2.StringValue, context: grpc.aio.ServicerContext
+                   ) -> wrappers_pb2.StringValue:
+        """Answer the request text, or fail as it says."""
+        await _act(request.value, context, gate)
+        return wrappers_pb2.StringValue(value=request.value)
 
+    async def count(request: wrappers_pb2.StringValue, context: grpc.aio.ServicerContext
+                    ) -> AsyncIterator[wrappers_pb2.StringValue]:
+        """Stream "0", "1", "2", then end or fail as the request says."""
+        for i in range(3):
+            yield wrappers_pb2.StringValue(value=str(i))
+        await _act(request.value, context, gate)
 
-def count(request: wrappers_pb2.StringValue, context: grpc.ServicerContext
-          ) -> Iterator[wrappers_pb2.StringValue]:
-    """Stream "0", "1", "2", then end or fail as the request says."""
-    for i in range(3):
-        yield wrappers_pb2.StringValue(value=str(i))
-    _act(request.value, context)
-
-
-def probe_service() -> ServiceDef:
-    """The probe as a ServiceDef for create_server."""
     text = wrappers_pb2.StringValue
     handler = grpc.method_handlers_generic_handler(SERVICE, {
         "Echo": grpc.unary_unary_rpc_method_handler(

@@ -1,4 +1,4 @@
-"""The session's Redis Cluster fixture (the launcher is bench.redis_cluster)."""
+"""The session's Redis Cluster fixture (the launcher is deploy.launch.cluster)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from bench.redis_cluster import RedisClusterServers
+from deploy.launch.cluster import RedisClusterServers
 
 __all__ = ["RedisClusterServers", "redis_cluster"]
 

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 
 from cardroom.services.match.server import MatchServer, create_server
 from support.grpc_servers import HOST
+from support.loops import in_thread
 from support.match_client import CeleryQueue, match_settings
 
 
@@ -16,8 +17,8 @@ def start_replica(redis_url: str, port: int = 0) -> MatchServer:
     settings = match_settings(redis_url)
     settings = dataclasses.replace(settings, common=dataclasses.replace(settings.common,
                                                                         grpc_port=port))
-    server, _ = create_server(settings, host=HOST, queue=CeleryQueue(redis_url,
-                                                                     settings.bot_queue))
+    server, _ = in_thread(create_server, settings, host=HOST,
+                          queue=CeleryQueue(redis_url, settings.bot_queue))
     server.start()
     return server
 

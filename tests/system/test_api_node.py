@@ -20,6 +20,7 @@ import grpc
 import pytest
 from prometheus_client import CollectorRegistry, generate_latest
 from support.grpc_servers import HOST, sample
+from support.loops import in_thread
 from support.match_client import match_settings
 from support.redis_server import RedisServer
 
@@ -46,7 +47,7 @@ def counted_server(redis_server: RedisServer) -> Iterator[tuple[MatchServer, Col
     """A match-service replica on database 10 whose call counters the test reads."""
     url = redis_server.url.rsplit("/", 1)[0] + "/10"
     registry = CollectorRegistry()
-    server, _ = create_server(match_settings(url), registry=registry, host=HOST)
+    server, _ = in_thread(create_server, match_settings(url), registry=registry, host=HOST)
     server.start()
     try:
         yield server, registry

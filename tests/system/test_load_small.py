@@ -13,9 +13,10 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
-from bench.load import Load, Result, Stack, plan, replay_problem, report, tasks_left
+from bench.load import Load, Result, plan, replay_problem, report, tasks_left
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from deploy.launch.stack import Stack
 
 
 @pytest.fixture(scope="module")

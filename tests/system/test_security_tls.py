@@ -21,7 +21,6 @@ from typing import Any
 import grpc
 import pytest
 import redis
-from support.grpc_servers import ServiceProcess, start_service
 from support.redis_server import RedisServer
 
 from cardroom.services.bot.worker import start_worker
@@ -34,6 +33,7 @@ from cardroom.shared.proto.cardroom.v1 import (
     solver_pb2_grpc,
 )
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import ServiceProcess, start_service
 
 BOT_TOKEN = "bot-token-for-tls-tests"
 Code = grpc.StatusCode

@@ -37,12 +37,7 @@ HAS_EXTENSION = re.compile(r"\." + _EXT + r"$")
 #: that still holds it; remove an entry when its file is mended (the test fails on an
 #: entry that no longer matches, so none outlives its pointer). The conventions file they
 #: name was never in the repository: the settings are README.md's Configuration section.
-KNOWN_STALE = {
-    ("services/bot/__init__.py", "CONVENTIONS.md"),
-    ("services/solver/config.py", "CONVENTIONS.md"),
-    ("shared/rpc/settings.py", "CONVENTIONS.md"),
-    ("tests/rpc/test_rpc_settings.py", "CONVENTIONS.md"),
-}
+KNOWN_STALE: set[tuple[str, str]] = set()
 
 
 @cache

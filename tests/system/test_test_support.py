@@ -8,11 +8,12 @@ import sys
 import time
 
 import pytest
-from support.grpc_servers import ROOT
 from support.launcher import follow
-from support.ports import ephemeral_start
+from support.paths import ROOT
 
-PICK = ("import json, sys; sys.path.insert(0, 'tests'); from support.ports import free_port; "
+from deploy.launch.ports import ephemeral_start
+
+PICK = ("import json; from deploy.launch.ports import free_port; "
         "print(json.dumps([free_port() for _ in range(300)]))")
 
 

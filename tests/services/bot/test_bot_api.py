@@ -17,15 +17,8 @@ from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
-from support.grpc_servers import (
-    HOST,
-    channel_to,
-    health_status,
-    local_settings,
-    sample,
-    scrape,
-    start_service,
-)
+from support.grpc_servers import HOST, channel_to, health_status, local_settings, sample, scrape
+from support.loops import in_thread
 from support.match_client import ADMIN, GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer, dead_port
 from support.suggest import together_and_alone
@@ -40,6 +33,7 @@ from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.rpc.errors import error_reason, field_violations
+from deploy.launch.process import start_service
 
 BOT_TOKEN = "bot-token-for-api-tests"
 C = grpc.StatusCode
@@ -80,7 +74,7 @@ def bot_settings(redis_url: str, match_port: int, **changes: Any) -> BotSettings
 @pytest.fixture(scope="module")
 def api(redis_db: str, match: MatchServer, worker: WorkerProcess) -> Iterator[BotServer]:
     """The bot API, in this process."""
-    server, _ = create_server(bot_settings(redis_db, match.port), host=HOST)
+    server, _ = in_thread(create_server, bot_settings(redis_db, match.port), host=HOST)
     server.start()
     yield server
     server.stop(grace=None)
@@ -89,7 +83,7 @@ def api(redis_db: str, match: MatchServer, worker: WorkerProcess) -> Iterator[Bo
 @contextmanager
 def serving(settings: BotSettings) -> Iterator[bot_pb2_grpc.BotServiceStub]:
     """A stub of a bot API started with `settings` (stopped after)."""
-    server, _ = create_server(settings, host=HOST)
+    server, _ = in_thread(create_server, settings, host=HOST)
     server.start()
     try:
         with channel_to(server.port) as channel:

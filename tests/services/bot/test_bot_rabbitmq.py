@@ -16,6 +16,7 @@ import amqp  # type: ignore[import-untyped]
 import pytest
 from kombu import Connection
 from support.grpc_servers import HOST, channel_to, local_settings
+from support.loops import in_thread
 from support.match_client import GAME_ENUM, Client, match_server
 from support.rabbitmq import RabbitQueues, new_queues
 from support.redis_server import RedisServer
@@ -128,7 +129,7 @@ def stub(backend: str, redis_db: str, queues: RabbitQueues, match: MatchServer
     settings = dataclasses.replace(BotSettings(common=common, bot_token=BOT_TOKEN),
                                    queue=queues.queue, search_queue=queues.search_queue,
                                    result_backend=backend)
-    server, _ = create_server(settings, host=HOST)
+    server, _ = in_thread(create_server, settings, host=HOST)
     server.start()
     try:
         with channel_to(server.port) as channel:

@@ -13,7 +13,7 @@ import pytest
 import redis
 from google.protobuf import struct_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from support.grpc_servers import channel_to, sample, scrape, start_service
+from support.grpc_servers import channel_to, sample, scrape
 from support.redis_server import RedisServer, dead_port
 
 from cardroom.services.bot.celery_app import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
@@ -23,6 +23,7 @@ from cardroom.services.bot.worker import start_worker
 from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc, common_pb2
+from deploy.launch.process import start_service
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 

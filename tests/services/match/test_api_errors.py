@@ -17,6 +17,7 @@ import grpc
 import pytest
 from google.protobuf import struct_pb2
 from support.grpc_servers import HOST, local_settings
+from support.loops import in_thread
 from support.match_client import match_server
 from support.redis_server import RedisServer
 
@@ -225,8 +226,9 @@ def test_an_early_time_out_says_the_seconds_left(stub: Any) -> None:
 
 def test_every_advertised_parameter_bound_is_accepted_back() -> None:
     common = local_settings("bot", match_addr=f"{HOST}:1")
-    server, port = create_bot_server(dataclasses.replace(BotSettings(common=common),
-                                                         bot_token="t"), host=HOST)
+    server, port = in_thread(create_bot_server,
+                             dataclasses.replace(BotSettings(common=common), bot_token="t"),
+                             host=HOST)
     server.start()
     try:
         with grpc.insecure_channel(f"{HOST}:{port}") as channel:

@@ -15,6 +15,7 @@ import grpc
 import pytest
 from prometheus_client import CollectorRegistry, generate_latest
 from support.grpc_servers import HOST, sample
+from support.loops import in_thread
 from support.match_client import match_settings
 from support.redis_server import RedisServer
 
@@ -35,7 +36,7 @@ def registry() -> CollectorRegistry:
 def server(redis_server: RedisServer, registry: CollectorRegistry) -> Iterator[MatchServer]:
     """One match-service replica on database 9 of the session's Redis."""
     url = redis_server.url.rsplit("/", 1)[0] + "/9"
-    replica, _ = create_server(match_settings(url), registry=registry, host=HOST)
+    replica, _ = in_thread(create_server, match_settings(url), registry=registry, host=HOST)
     replica.start()
     try:
         yield replica

@@ -18,9 +18,10 @@ import redis
 from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, match_server
 
-from bench.load import RedisProcess, health
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from deploy.launch.process import health
+from deploy.launch.redis import RedisProcess
 
 SERVING, NOT_SERVING = 1, 2
 
@@ -46,7 +47,7 @@ def store() -> Iterator[RedisProcess]:
     process = RedisProcess(appendonly=True, appendfsync="always")
     process.start()
     yield process
-    process.close()
+    process.stop()
 
 
 def _health_becomes(port: int, wanted: int, timeout: float = 10.0) -> None:

@@ -21,10 +21,11 @@ import pytest
 from support.blocking import blocking
 from support.redis_server import RedisServer
 
-from bench.load import GAME_ENUM, ServiceProcess, replay_problem
+from bench.load import GAME_ENUM, replay_problem
 from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from deploy.launch.process import ServiceProcess
 
 Code = grpc.StatusCode
 FAST = [("grpc.initial_reconnect_backoff_ms", 50), ("grpc.max_reconnect_backoff_ms", 200)]

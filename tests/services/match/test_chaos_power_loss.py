@@ -31,9 +31,10 @@ import grpc
 import pytest
 from support.paths import TESTS
 
-from bench.load import RedisProcess, ServiceProcess, health
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import ServiceProcess, health
+from deploy.launch.redis import RedisProcess
 
 SHIM = TESTS / "support" / "powerloss.c"
 SERVING = 1
@@ -149,7 +150,7 @@ def stack(shim: Path, tmp_path: Path, request: pytest.FixtureRequest
         yield store, replica
     finally:
         replica.stop()
-        store.close()
+        store.stop()
 
 
 def _lost(stub: Any, mover: Mover) -> list[tuple[int, float]]:

@@ -27,11 +27,13 @@ import pytest
 import redis
 from support.blocking import blocking
 
-from bench.load import RedisProcess, ServiceProcess, health, tasks_left
+from bench.load import tasks_left
 from cardroom.services.bot.worker import start_worker
 from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import ServiceProcess, health
+from deploy.launch.redis import RedisProcess
 
 ADMIN = "admin-token-for-redis-chaos"
 BOT_TOKEN = "bot-token-for-redis-chaos"
@@ -60,7 +62,7 @@ def strict(tmp_path: Path) -> Iterator[tuple[RedisProcess, ServiceProcess]]:
         yield store, replica
     finally:
         replica.stop()
-        store.close()
+        store.stop()
 
 
 def _stub(replica: ServiceProcess) -> tuple[grpc.Channel, Any]:
@@ -261,7 +263,7 @@ def test_chaos_redis_without_persistence_is_refused_in_strict_mode_and_loses_mat
     finally:
         strict.stop()
         lax.stop()
-        store.close()
+        store.stop()
 
 
 def test_chaos_redis_killed_three_times_mid_bot_match_the_bots_finish_it_promptly(
@@ -314,7 +316,7 @@ def test_chaos_redis_killed_three_times_mid_bot_match_the_bots_finish_it_promptl
         if worker is not None:
             worker.stop()
         replica.stop()
-        store.close()
+        store.stop()
 
 
 def store_client(store: RedisProcess) -> redis.Redis:

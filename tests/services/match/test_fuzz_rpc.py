@@ -23,6 +23,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.blocking import served
 from support.grpc_servers import HOST, channel_to, health_status, local_settings
+from support.loops import in_thread
 from support.match_client import ADMIN, match_settings
 from support.redis_server import RedisServer
 
@@ -195,16 +196,18 @@ def room(redis_server: RedisServer) -> Iterator[Room]:
     # One fuzzing client creates far more matches a minute than a player would.
     settings = dataclasses.replace(match_settings(url), bot_token=BOT_TOKEN,
                                    create_per_minute=1_000_000, live_per_creator=1_000_000)
-    match, match_port = create_match_server(settings, host=HOST, queue=MemoryQueue(),
-                                            run_timers=False)
+    match, match_port = in_thread(create_match_server, settings, host=HOST,
+                                  queue=MemoryQueue(), run_timers=False)
     match.start()
-    solver, solver_port = create_solver_server(
-        SolverConfig(rpc=local_settings("solver"), max_seconds=0.5), host=HOST)
+    solver, solver_port = in_thread(
+        create_solver_server, SolverConfig(rpc=local_settings("solver"), max_seconds=0.5),
+        host=HOST)
     solver.start()
     common = local_settings("bot", redis_url=url, celery_broker_url=url,
                             match_addr=f"{HOST}:{match_port}")
-    bots, bot_port = create_bot_server(
-        BotSettings(common=common, bot_token=BOT_TOKEN, suggest_max_s=0.3), host=HOST)
+    bots, bot_port = in_thread(
+        create_bot_server, BotSettings(common=common, bot_token=BOT_TOKEN, suggest_max_s=0.3),
+        host=HOST)
     bots.start()
     room = Room(match, match_port, solver_port, bot_port, db, [], [], [])
     yield room

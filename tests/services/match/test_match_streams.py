@@ -20,11 +20,11 @@ from support.blocking import run
 from support.grpc_servers import HOST, channel_to
 from support.match_client import GAME_ENUM, Client, auth, match_server, play_turn
 
-from bench.load import ServiceProcess
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 from cardroom.shared.rpc.errors import error_reason
+from deploy.launch.process import ServiceProcess
 
 Code = grpc.StatusCode
 

@@ -13,13 +13,13 @@ from support.blocking import run, unwrap
 from support.match_fixtures import all_keys, new_service
 from support.match_play import Clock
 
-from bench.load import RedisProcess
 from cardroom.services.match.app import MatchService
 from cardroom.services.match.bots import MemoryQueue
 from cardroom.services.match.metrics import MatchMetrics
 from cardroom.services.match.model import BOT, HUMAN, SeatSpec
 from cardroom.services.match.repo import MatchRepo
 from cardroom.services.match.timers import TimerLoop
+from deploy.launch.redis import RedisProcess
 
 LOBBY_KEYS = "cardroom:{lobby:*}:*"
 
@@ -82,7 +82,7 @@ def crashable() -> Iterator[RedisProcess]:
     process = RedisProcess(appendonly=True, appendfsync="always")
     process.start()
     yield process
-    process.close()
+    process.stop()
 
 
 def test_bot_tasks_are_sent_again_as_soon_as_redis_is_back_from_an_outage(

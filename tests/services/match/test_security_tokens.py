@@ -22,10 +22,10 @@ import grpc
 import pytest
 import redis
 from support.grpc_servers import HOST, channel_to, local_settings
+from support.loops import in_thread
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 from support.redis_server import RedisServer
 
-from bench.load import ServiceProcess
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import create_server as create_bot_server
 from cardroom.services.bot.worker import start_worker
@@ -34,6 +34,7 @@ from cardroom.services.match.server import MatchServer
 from cardroom.shared.errors import Unauthenticated
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.process import ServiceProcess
 
 Code = grpc.StatusCode
 BOT_TOKEN = "bot-token-for-token-tests"
@@ -196,8 +197,8 @@ def test_every_rpc_with_no_token_another_seats_another_matchs_or_a_forged_one(
     move = client.view(match_id, tokens[seat]).legal_moves[0]
     common = local_settings("bot", redis_url=redis_url, celery_broker_url=redis_url,
                             match_addr=f"{HOST}:{server.port}")
-    api, _ = create_bot_server(BotSettings(common=common, bot_token=BOT_TOKEN,
-                                           suggest_max_s=0.3), host=HOST)
+    api, _ = in_thread(create_bot_server, BotSettings(common=common, bot_token=BOT_TOKEN,
+                                                      suggest_max_s=0.3), host=HOST)
     api.start()
     try:
         with channel_to(api.port) as channel:

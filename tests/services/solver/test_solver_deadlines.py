@@ -21,6 +21,7 @@ from typing import Any
 import grpc
 import pytest
 from support.grpc_servers import HOST, channel_to, local_settings
+from support.loops import in_thread
 
 from bench.solver_rules import busy_cpu as spinning
 from cardroom.services.solver.config import MIN_DEADLINE_SECONDS, SolverConfig
@@ -75,7 +76,7 @@ def test_every_budgeted_call_returns_within_the_margin_under_load(
 @pytest.fixture(scope="module")
 def stub() -> Iterator[solver_pb2_grpc.SolverServiceStub]:
     """A real solver server on loopback and a stub for it."""
-    server, port = create_server(SolverConfig(rpc=local_settings()), host=HOST)
+    server, port = in_thread(create_server, SolverConfig(rpc=local_settings()), host=HOST)
     server.start()
     try:
         with channel_to(port) as channel:

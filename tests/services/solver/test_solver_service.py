@@ -19,12 +19,12 @@ from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, sample, scrape
+from support.loops import Threaded, in_thread
 
 from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import SERVICE_NAME, create_server
 from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
 from cardroom.shared.rpc.errors import error_reason, field_violations
-from cardroom.shared.rpc.server import Server
 
 EXAMPLE: dict[str, Any] = {"cards": [12, 24, 7, 2, 6], "target": 48}  # the rulebook's example
 # Sixteen large primes and a prime target: no proof fits in a second.
@@ -36,7 +36,7 @@ HARD: dict[str, Any] = {"cards": [997, 991, 983, 977, 971, 967, 953, 947, 941, 9
 class Solver:
     """A running solver server, a stub and the channel under it."""
 
-    server: Server
+    server: Threaded  # a cardroom.shared.rpc.server.Server on a loop thread
     stub: solver_pb2_grpc.SolverServiceStub
     channel: grpc.Channel
 
@@ -47,7 +47,7 @@ class Solver:
 
 
 def _serve(config: SolverConfig) -> Iterator[Solver]:
-    server, port = create_server(config, host=HOST)
+    server, port = in_thread(create_server, config, host=HOST)
     server.start()
     try:
         with channel_to(port) as channel:

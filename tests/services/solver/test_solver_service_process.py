@@ -16,18 +16,12 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
-from support.grpc_servers import (
-    ROOT,
-    ServiceProcess,
-    channel_to,
-    health_status,
-    sample,
-    scrape,
-    start_service,
-)
+from support.grpc_servers import channel_to, health_status, sample, scrape
+from support.paths import ROOT
 
 from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
 from cardroom.shared.rpc.errors import field_violations
+from deploy.launch.process import ServiceProcess, start_service
 
 SERVICE = "cardroom.v1.SolverService"
 SERVING = health_pb2.HealthCheckResponse.SERVING
@@ -107,7 +101,7 @@ def test_sigterm_flips_health_then_exits_cleanly() -> None:
             calls[0].cancel()
         service.stop()
     assert seen == [SERVING, NOT_SERVING]
-    messages = [r.get("message") for r in service.drain_records()]
+    messages = [r.get("message") for r in service.records()]
     assert "shutting down" in messages and "stopped" in messages
 
 

@@ -1,5 +1,5 @@
-"""A throwaway Redis Cluster for the tests and benchmarks: three masters and three replicas, each a
-redis-server from the PATH on a free port, joined by `redis-cli --cluster create`.
+"""A throwaway Redis Cluster for the tests and benchmarks: three masters and three replicas,
+each a redis-server from the PATH on a free port, joined by `redis-cli --cluster create`.
 
 `url` is the redis+cluster:// URL the match service reads (docs/deploy.md). A short
 cluster-node-timeout makes a killed master's replica take over within a few seconds.
@@ -7,9 +7,7 @@ cluster-node-timeout makes a killed master's replica take over within a few seco
 
 from __future__ import annotations
 
-import random
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -19,8 +17,12 @@ from pathlib import Path
 import redis
 from redis.cluster import RedisCluster
 
+from deploy.launch.ports import free_port
+
 #: Milliseconds before the cluster deems a silent master failed (and promotes its replica).
 NODE_TIMEOUT_MS = 1000
+#: A node's cluster bus listens this far above its port.
+BUS_OFFSET = 10000
 
 
 @dataclass
@@ -33,9 +35,11 @@ class Node:
 
     @property
     def address(self) -> str:
+        """host:port of the node."""
         return f"127.0.0.1:{self.port}"
 
     def client(self) -> redis.Redis:
+        """A client of this node alone (decoded replies)."""
         return redis.Redis(host="127.0.0.1", port=self.port, decode_responses=True,
                            socket_timeout=2)
 
@@ -61,7 +65,12 @@ class RedisClusterServers:
 
     def start(self, timeout: float = 30.0) -> RedisClusterServers:
         """Start six nodes, join them (one replica per master), wait until all agree."""
-        for i, port in enumerate(_free_ports(6)):
+        ports: list[int] = []
+        while len(ports) < 6:  # each with its cluster bus port (10000 above) free too
+            port = free_port(also=(BUS_OFFSET,))
+            if port not in ports:
+                ports.append(port)
+        for i, port in enumerate(ports):
             folder = Path(self._dir.name) / str(i)
             folder.mkdir()
             node = Node(port, folder)
@@ -95,6 +104,7 @@ class RedisClusterServers:
         return [n for n in self.live() if _role(n) == "master"]
 
     def live(self) -> list[Node]:
+        """The nodes whose process runs."""
         return [n for n in self.nodes if n.process is not None and n.process.poll() is None]
 
     def master_of(self, key: str) -> Node:
@@ -145,34 +155,13 @@ class RedisClusterServers:
                 client.flushall()
 
     def stop(self) -> None:
+        """Kill every node and remove their data."""
         for node in self.nodes:
             if node.process is not None:
                 node.process.kill()
                 node.process.wait()
                 node.process = None
         self._dir.cleanup()
-
-
-def _free_ports(count: int) -> list[int]:
-    """`count` distinct ports that are free, each with its cluster bus port (10000 above)
-    free too; picked below 30000 so that the bus port stays a valid port."""
-    rng = random.Random()
-    found: list[int] = []
-    while len(found) < count:
-        port = rng.randrange(11000, 29000)
-        if port in found or not all(_bindable(p) for p in (port, port + 10000)):
-            continue
-        found.append(port)
-    return found
-
-
-def _bindable(port: int) -> bool:
-    with socket.socket() as sock:
-        try:
-            sock.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-    return True
 
 
 def _wait_ping(node: Node, timeout: float) -> None:

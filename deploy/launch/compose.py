@@ -16,7 +16,7 @@ Services whose program is missing (always Grafana) are left out and listed in
 `LocalStack.skipped`. The deploy tests run the stack this way, so the compose file cannot
 drift from what works:
 
-    python deploy/compose_local.py     # the stack in the foreground; Ctrl-C stops it
+    python -m deploy.launch.compose     # the stack in the foreground; Ctrl-C stops it
 """
 
 from __future__ import annotations
@@ -26,7 +26,6 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -38,7 +37,9 @@ from typing import Any
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[1]
+from deploy.launch.ports import free_port
+from deploy.launch.process import ROOT
+
 COMPOSE_FILE = ROOT / "docker-compose.yml"
 LOOPBACK = "127.0.0.1"
 #: Ports the third-party images listen on by default.
@@ -117,13 +118,6 @@ def listening_ports(service: Mapping[str, Any]) -> list[int]:
     if kind == "mher/flower":
         return [int(a.split("=", 1)[1]) for a in service["command"] if a.startswith("--port=")]
     return [IMAGE_PORTS[kind]] if kind in IMAGE_PORTS else []
-
-
-def free_port() -> int:
-    """A TCP port nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind((LOOPBACK, 0))
-        return int(sock.getsockname()[1])
 
 
 @dataclass
