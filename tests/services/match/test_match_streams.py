@@ -24,7 +24,7 @@ from bench.load import ServiceProcess
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
-from cardroom.shared.rpc.errors import error_reason
+from cardroom.shared.wire.errors import error_reason
 
 Code = grpc.StatusCode
 

@@ -23,8 +23,8 @@ from support.grpc_servers import HOST, channel_to, health_status, local_settings
 from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import SERVICE_NAME, create_server
 from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
-from cardroom.shared.rpc.errors import error_reason, field_violations
 from cardroom.shared.rpc.server import Server
+from cardroom.shared.wire.errors import error_reason, field_violations
 
 EXAMPLE: dict[str, Any] = {"cards": [12, 24, 7, 2, 6], "target": 48}  # the rulebook's example
 # Sixteen large primes and a prime target: no proof fits in a second.

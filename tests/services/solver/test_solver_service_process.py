@@ -27,7 +27,7 @@ from support.grpc_servers import (
 )
 
 from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
-from cardroom.shared.rpc.errors import field_violations
+from cardroom.shared.wire.errors import field_violations
 
 SERVICE = "cardroom.v1.SolverService"
 SERVING = health_pb2.HealthCheckResponse.SERVING
