@@ -15,18 +15,17 @@ from typing import Any
 
 from celery import Celery, signals  # type: ignore[import-untyped]
 
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
 from cardroom.shared import broker as transports
-from cardroom.shared.bots import list_policies
-from cardroom.shared.bots.base import SEARCH
 from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.logging import configure_logging
 from cardroom.shared.rpc.settings import Settings
-
-#: Task names (the match service sends TASK_NAME by name; the other two are the worker's own).
-TAKE_TURN = TASK_NAME
-SUBMIT_CLAIM = "cardroom.bots.submit_claim"
-SUGGEST = "cardroom.bots.suggest"
+from cardroom.shared.wire.bot_tasks import (
+    DEFAULT_QUEUE,
+    SEARCH_QUEUE,
+    SUGGEST,
+    TAKE_TURN,
+    queue_for,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,9 +98,7 @@ class BotSettings:
 
     def queue_for(self, game: str, policy: str) -> str:
         """The queue of a policy's tasks: search policies apart from fast ones."""
-        search = any(info.name == policy and info.cost == SEARCH
-                     for info in list_policies(game or None))
-        return self.search_queue if search else self.queue
+        return queue_for(game, policy, self.queue, self.search_queue)
 
 
 def _text(env: Mapping[str, str], name: str) -> str | None:
@@ -208,11 +205,10 @@ def _before_fork(**_: Any) -> None:
     """Start the worker's metrics files afresh, before any child process is forked, with
     every series at zero (the parent's file keeps them for the sum)."""
     from cardroom.services.bot import metrics
-    from cardroom.services.bot.tasks import METRICS
 
     metrics.prepare_dir()
     settings = current_settings()
-    METRICS.preregister((settings.queue, settings.search_queue))
+    metrics.worker_metrics().preregister((settings.queue, settings.search_queue))
     if not settings.bot_token:
         logging.getLogger(__name__).error(
             "BOT_TOKEN is not set: this worker cannot act for any bot seat")

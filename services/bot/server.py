@@ -8,12 +8,12 @@ import grpc
 from celery import Celery  # type: ignore[import-untyped]
 from prometheus_client import CollectorRegistry
 
+from cardroom.shared.client import MatchClient
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
 from cardroom.shared.rpc.server import Server, ServiceDef, open_channel
 from cardroom.shared.rpc.server import create_server as create_rpc_server
 
 from .celery_app import BotSettings, create_app
-from .client import MatchClient
 from .servicer import BotServicer
 from .suggest import Suggester
 
@@ -50,7 +50,7 @@ class BotServer:
     def stop(self, grace: float | None = 5.0) -> None:
         """Stop serving (health NOT_SERVING first), then close the connections."""
         self.rpc.stop(grace)
-        self.client.close()
+        self.client.channel.close()
         self.suggester.close()
         self.app.close()
 

@@ -18,19 +18,19 @@ from prometheus_client import CollectorRegistry
 from support.paths import ROOT
 
 from cardroom.services.bot import _is_worker_command, mapping, tasks
-from cardroom.services.bot.celery_app import (
-    SUBMIT_CLAIM,
-    SUGGEST,
-    TAKE_TURN,
-    BotSettings,
-    configure,
-    route_task,
-)
+from cardroom.services.bot.celery_app import BotSettings, configure, route_task
 from cardroom.services.bot.metrics import WorkerMetrics
 from cardroom.shared.bots import Decision, get_policy, list_policies
-from cardroom.shared.errors import InvalidConfig, InvalidFields, NotFound, Unavailable
+from cardroom.shared.errors import (
+    InvalidConfig,
+    InvalidFields,
+    NotFound,
+    ResourceExhausted,
+    Unavailable,
+)
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.wire.bot_tasks import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
 
 # ---- settings ---------------------------------------------------------------------------
 
@@ -208,6 +208,17 @@ def test_an_unavailable_match_service_is_retried_with_growing_jittered_backoff(
         assert task.retried["max_retries"] == 5
     assert all(2.0 ** r / 2 <= w <= 2.0 ** r for r, w in enumerate(waits))
     assert _count(counted, "retried") == 4
+
+
+def test_a_match_service_at_its_limit_is_retried_as_an_unavailable_one(
+        counted: CollectorRegistry) -> None:
+    def busy() -> str:
+        raise ResourceExhausted("too many calls in flight", "GRPC_MAX_QUEUE")
+
+    task = FakeTask(0)
+    with pytest.raises(Retry):
+        tasks._run(task, TAKE_TURN, busy)
+    assert _count(counted, "retried") == 1 and _count(counted, "failed") == 0
 
 
 def test_a_task_out_of_retries_fails(counted: CollectorRegistry) -> None:
