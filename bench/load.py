@@ -432,7 +432,7 @@ class Load:
                         r.status = status
                 time.sleep(0.2)
 
-    def _drive(self, runs: list[Run], client: MatchClient, index: int) -> None:
+    def _drive(self, runs: list[Run], matches: MatchClient, index: int) -> None:
         """Play the human seat of `runs`: look at a match only when its version moved."""
         rng = random.Random(index)
         seen: dict[str, int] = {}
@@ -448,19 +448,19 @@ class Load:
                 for r, version in zip(live, pipe.execute(), strict=True):
                     if version is not None and seen.get(r.match_id) != int(version):
                         seen[r.match_id] = int(version)
-                        acted |= self._turn(client, r, rng)
+                        acted |= self._turn(matches, r, rng)
                 if not acted:
                     time.sleep(0.01)
 
-    def _turn(self, client: MatchClient, run: Run, rng: random.Random) -> bool:
+    def _turn(self, matches: MatchClient, run: Run, rng: random.Random) -> bool:
         try:
-            view = client.get(run.match_id, run.token)
+            view = matches.get(run.match_id, run.token)
             action = human_action(run, view, rng) if view.may_act else None
             if action is None:
                 return False
             begun = time.perf_counter()
-            client.move(run.match_id, action, run.token, expected_version=view.version,
-                        request_id=f"load-{view.version}")
+            matches.move(run.match_id, action, run.token, expected_version=view.version,
+                         request_id=f"load-{view.version}")
             with self.lock:
                 self.human_ms.append((time.perf_counter() - begun) * 1000)
             run.human_moves += 1
@@ -471,13 +471,13 @@ class Load:
             run.refused += 1
             return False
 
-    def _check(self, client: MatchClient, wall: float) -> Result:
+    def _check(self, matches: MatchClient, wall: float) -> Result:
         moves, bot_ms, mismatched, replayed = 0, [], [], 0
         for run in self.runs:
             if run.status != "finished":
                 continue
-            replay = client.stub.GetReplay(pb.GetReplayRequest(match_id=run.match_id),
-                                           timeout=30)
+            replay = matches.stub.GetReplay(pb.GetReplayRequest(match_id=run.match_id),
+                                            timeout=30)
             moves += len(replay.actions)
             bot_ms += bot_turns(replay, run.mixed)
             if replay_problem(replay) is None:
