@@ -11,10 +11,12 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, multiprocess
+from prometheus_client.metrics_core import Metric
 
 from cardroom.shared.bots import list_policies
 from cardroom.shared.bots.base import SEARCH
@@ -122,12 +124,35 @@ def remove_dir() -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+class WorkerFiles:
+    """The sum of the values in a multiprocess directory's files, as
+    prometheus_client.multiprocess.MultiProcessCollector reads them, less the files a pool
+    process has just created and not yet sized: read at that instant, an empty file would
+    fail the whole scrape (an HTTP 500), while it holds no value yet."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def collect(self) -> Iterable[Metric]:
+        """Every series of every process, summed."""
+        files = [str(f) for f in sorted(self.folder.glob("*.db")) if _sized(f)]
+        return multiprocess.MultiProcessCollector.merge(files, accumulate=True)
+
+
+def _sized(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except FileNotFoundError:
+        return False
+
+
 def serve(port: int) -> Any:
     """Serve the sum over the worker's processes at /metrics on `port`; the HTTP server."""
     registry: CollectorRegistry = REGISTRY
-    if multiprocess_dir() is not None:
+    folder = multiprocess_dir()
+    if folder is not None:
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        registry.register(WorkerFiles(folder))
     else:
         log.warning("PROMETHEUS_MULTIPROC_DIR was not set before prometheus_client was "
                     "imported: /metrics shows the parent process only")
