@@ -32,9 +32,9 @@ import grpc
 
 from bench.match import Result, Service, _median, measure, start_match_service
 from bench.reliability import _lags, _status
-from cardroom.services.match import mapping
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.values import to_struct
 from deploy.launch.cluster import RedisClusterServers
 from deploy.launch.process import Processes
 from deploy.launch.redis import RedisProcess
@@ -103,7 +103,7 @@ def pend(stub: match_pb2_grpc.MatchServiceStub, count: int, threads: int = 8) ->
 
 def lateness(stub: match_pb2_grpc.MatchServiceStub, matches: int) -> list[float]:
     """Seconds each hourglass time-out of `matches` Mix Match matches came late."""
-    options = mapping.to_struct({"hourglass_seconds": HOURGLASS_S, "younger_players": True})
+    options = to_struct({"hourglass_seconds": HOURGLASS_S, "younger_players": True})
     ids = [stub.CreateMatch(pb.CreateMatchRequest(
         game=common_pb2.GAME_MIXMATCH, players=2, seed=seed, options=options),
         timeout=10).match_id for seed in range(matches)]

@@ -38,6 +38,7 @@ from bench.match import (
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.tokens import bearer
 from deploy.launch.process import Processes
 
 MATCHES, WATCHERS_PER_MATCH = 250, 4
@@ -82,7 +83,7 @@ class Table:
         reply = await self.stub.SubmitMove(pb.SubmitMoveRequest(
             match_id=self.match_id, vivo=pb.VivoMove(card=action),
             expected_version=self.version, request_id=f"{self.version}"),
-            metadata=[("authorization", f"Bearer {self.tokens[seat]}")], timeout=10)
+            metadata=bearer(self.tokens[seat]), timeout=10)
         answered = time.perf_counter()
         self.state.apply_action(action, seat)
         self.version = reply.version

@@ -31,25 +31,24 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
 import grpc
 import redis
 
 from cardroom.services.match import mapping
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
-from cardroom.shared.errors import CardroomError
+from cardroom.shared.client import MatchClient, MatchView, SeatSpec, bot, human
+from cardroom.shared.errors import CardroomError, IllegalMove, StaleVersion
 from cardroom.shared.games import registry
-from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.shared.wire.enums import GAMES as GAME_TABLE
+from cardroom.shared.wire.values import to_plain, to_struct
 from deploy.launch.stack import Stack
 
 #: Events the match service adds around the engine's own (docs/match.md).
 SERVICE_EVENTS = frozenset({"match_created", "seat_claimed", "match_started", "resigned",
                             "clock_expired", "abandoned", "match_over"})
-GAMES = ("livemix", "vivo", "mixmatch")
-GAME_ENUM = {"livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
-             "mixmatch": common_pb2.GAME_MIXMATCH}
+GAMES = GAME_TABLE.words
 #: Bot policies of each game's seats (a mixed match's seat 0 is the human), and options.
 BOTS = {"livemix": ("random", "heuristic", "random", "heuristic"),
         "vivo": ("heuristic", "random", "heuristic"),
@@ -83,19 +82,18 @@ class Run:
     refused: int = 0
 
 
-def create(stub: Any, run: Run) -> None:
+def create(client: MatchClient, run: Run) -> None:
     """Create the match of `run` (seat 0 human when mixed)."""
-    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, name=p, policy=p) for p in BOTS[run.game]]
+    seats: list[SeatSpec] = [bot(p, name=p) for p in BOTS[run.game]]
     if run.mixed:
-        seats[0] = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, name="load")
-    created = stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAME_ENUM[run.game], players=len(seats), seats=seats, seed=run.seed,
-        options=mapping.to_struct(OPTIONS.get(run.game, {}))), timeout=30)
+        seats[0] = human("load")
+    created = client.create(run.game, len(seats), seats, seed=run.seed,
+                            options=OPTIONS.get(run.game, {}))
     run.match_id = created.match_id
-    run.token = created.tokens[0].token if run.mixed else ""
+    run.token = created.tokens[0] if run.mixed else ""
 
 
-def human_action(run: Run, view: pb.MatchView, rng: random.Random) -> str | None:
+def human_action(run: Run, view: MatchView, rng: random.Random) -> str | None:
     """The human seat's move: a random legal card; in Mix Match a pick, or a correct claim
     of one to three cards when there is one (else none: the hourglass goes on)."""
     legal = list(view.legal_moves)
@@ -103,7 +101,7 @@ def human_action(run: Run, view: pb.MatchView, rng: random.Random) -> str | None
         return rng.choice(legal) if legal else None
     if legal and legal[0] != "timeout":
         return legal[0]
-    obs = mapping.to_plain(view.observation)
+    obs = view.observation
     claim = find_claim(list(obs["table"]) + list(obs["own"][0]), obs["target"])
     return None if claim is None else f"claim@{obs['round']} {claim}"
 
@@ -163,25 +161,25 @@ class Load:
         self.lock = threading.Lock()
         self.stop = threading.Event()
 
-    def channels(self) -> Iterator[Any]:
-        """A stub per replica, round robin."""
-        stubs = [match_pb2_grpc.MatchServiceStub(grpc.insecure_channel(r.address))
-                 for r in self.stack.matches]
+    def channels(self) -> Iterator[MatchClient]:
+        """A client per replica, round robin."""
+        clients = [MatchClient(grpc.insecure_channel(r.address), timeout=30)
+                   for r in self.stack.matches]
         index = 0
         while True:
-            yield stubs[index % len(stubs)]
+            yield clients[index % len(clients)]
             index += 1
 
     def run(self) -> Result:
         """Play every match to its end (or until the time is up); measure and check."""
-        stubs = self.channels()
+        clients = self.channels()
         cpu_before = self.stack.cpu()
         started = time.perf_counter()
         with ThreadPoolExecutor(16) as pool:
-            list(pool.map(lambda r: create(next(stubs), r), self.runs))
+            list(pool.map(lambda r: create(next(clients), r), self.runs))
         mixed = [r for r in self.runs if r.mixed]
         threads = [threading.Thread(target=self._drive, args=(mixed[i::self.drivers],
-                                                              next(stubs), i))
+                                                              next(clients), i))
                    for i in range(self.drivers)]
         for thread in threads:
             thread.start()
@@ -191,7 +189,7 @@ class Load:
         for thread in threads:
             thread.join()
         cpu = {k: v - cpu_before[k] for k, v in self.stack.cpu().items()}
-        result = self._check(next(stubs), wall)
+        result = self._check(next(clients), wall)
         result.cpu = cpu
         return result
 
@@ -210,7 +208,7 @@ class Load:
                         r.status = status
                 time.sleep(0.2)
 
-    def _drive(self, runs: list[Run], stub: Any, index: int) -> None:
+    def _drive(self, runs: list[Run], matches: MatchClient, index: int) -> None:
         """Play the human seat of `runs`: look at a match only when its version moved."""
         rng = random.Random(index)
         seen: dict[str, int] = {}
@@ -226,42 +224,36 @@ class Load:
                 for r, version in zip(live, pipe.execute(), strict=True):
                     if version is not None and seen.get(r.match_id) != int(version):
                         seen[r.match_id] = int(version)
-                        acted |= self._turn(stub, r, rng)
+                        acted |= self._turn(matches, r, rng)
                 if not acted:
                     time.sleep(0.01)
 
-    def _turn(self, stub: Any, run: Run, rng: random.Random) -> bool:
-        auth = [("authorization", f"Bearer {run.token}")]
+    def _turn(self, matches: MatchClient, run: Run, rng: random.Random) -> bool:
         try:
-            view = stub.GetMatch(pb.GetMatchRequest(match_id=run.match_id), metadata=auth,
-                                 timeout=30).match
+            view = matches.get(run.match_id, run.token)
             action = human_action(run, view, rng) if view.may_act else None
             if action is None:
                 return False
-            request = pb.SubmitMoveRequest(match_id=run.match_id, action=action,
-                                           expected_version=view.version,
-                                           request_id=f"load-{view.version}")
             begun = time.perf_counter()
-            stub.SubmitMove(request, metadata=auth, timeout=30)
+            matches.move(run.match_id, action, run.token, expected_version=view.version,
+                         request_id=f"load-{view.version}")
             with self.lock:
                 self.human_ms.append((time.perf_counter() - begun) * 1000)
             run.human_moves += 1
             return True
-        except grpc.RpcError as error:
+        except (StaleVersion, IllegalMove):
             # A bot got there first (Mix Match claims race): the match moved on. Anything
             # else is a failure of the run.
-            if error.code() not in (grpc.StatusCode.ABORTED,
-                                    grpc.StatusCode.FAILED_PRECONDITION):
-                raise
             run.refused += 1
             return False
 
-    def _check(self, stub: Any, wall: float) -> Result:
+    def _check(self, matches: MatchClient, wall: float) -> Result:
         moves, bot_ms, mismatched, replayed = 0, [], [], 0
         for run in self.runs:
             if run.status != "finished":
                 continue
-            replay = stub.GetReplay(pb.GetReplayRequest(match_id=run.match_id), timeout=30)
+            replay = matches.stub.GetReplay(pb.GetReplayRequest(match_id=run.match_id),
+                                            timeout=30)
             moves += len(replay.actions)
             bot_ms += bot_turns(replay, run.mixed)
             if replay_problem(replay) is None:
@@ -279,9 +271,9 @@ class Load:
 def replay_problem(replay: pb.GetReplayResponse) -> str | None:
     """What differs between a finished match's record and the engine replaying its actions
     offline: its scores, its result, or any engine event of its log; None when nothing."""
-    game = mapping.GAMES[replay.game]
-    config = registry.make_config(game, mapping.to_plain(replay.options))
-    deal = mapping.to_plain(replay.deal) if replay.HasField("deal") else None
+    game = GAME_TABLE[replay.game]
+    config = registry.make_config(game, to_plain(replay.options))
+    deal = to_plain(replay.deal) if replay.HasField("deal") else None
     seed = replay.seed if replay.HasField("seed") else None
     state = registry.new_game(game, config, seed=seed, deal=deal, now=replay.start_time)
     events = list(registry.opening_events(state))
@@ -292,9 +284,9 @@ def replay_problem(replay: pb.GetReplayResponse) -> str | None:
             return f"the engine refuses action {i} ({action!r} by {seat}): {error.reason}"
     if list(replay.scores) != state.scores() or list(replay.result.scores) != state.scores():
         return f"scores {list(replay.scores)} != replayed {state.scores()}"
-    logged = [mapping.to_plain(e.data) for e in replay.events if e.type not in SERVICE_EVENTS]
+    logged = [to_plain(e.data) for e in replay.events if e.type not in SERVICE_EVENTS]
     # The log went through JSON and protobuf Structs: put the replayed events through both.
-    if logged != [mapping.to_plain(mapping.to_struct(json.loads(json.dumps(e))))
+    if logged != [to_plain(to_struct(json.loads(json.dumps(e))))
                   for e in events]:
         return "the engine events differ from the replayed ones"
     return None
@@ -303,7 +295,7 @@ def replay_problem(replay: pb.GetReplayResponse) -> str | None:
 def bot_turns(replay: pb.GetReplayResponse, mixed: bool) -> list[float]:
     """Milliseconds from each move to the next when the next is a bot's (the service's own
     clock: the task's trip through the queue, the worker's decision, the SubmitMove)."""
-    game = mapping.GAMES[replay.game]
+    game = GAME_TABLE[replay.game]
     if game == "mixmatch":
         return []  # claims race the hourglass and think on purpose: not a turn latency
     found = []

@@ -36,6 +36,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.tokens import bearer
 from deploy.launch.process import Processes, ServiceProcess
 from deploy.launch.redis import redis_server_binary, start_redis
 
@@ -93,7 +94,7 @@ class MatchPlayer:
         reply = self.stub.SubmitMove(pb.SubmitMoveRequest(
             match_id=self.match_id, vivo=pb.VivoMove(card=action),
             expected_version=self.version, request_id=f"{self.version}"),
-            metadata=[("authorization", f"Bearer {self.tokens[seat]}")], timeout=10)
+            metadata=bearer(self.tokens[seat]), timeout=10)
         self.state.apply_action(action, seat)
         self.version = reply.version
 

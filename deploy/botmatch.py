@@ -3,7 +3,7 @@
     python deploy/botmatch.py                      # VIVO, 3 heuristic bots, localhost:50051
     python deploy/botmatch.py --game livemix --players 4 --policy random --match HOST:PORT
 
-Creates the match with every seat a bot, follows its events (WatchMatch) until
+Creates the match with every seat a bot, reads its events (WatchMatch) until
 `match_over`, and prints one line per event kind and the result. Exit status 0 when the
 match finished, 1 otherwise: a check that the match service, Redis and the bot workers work
 together (`make run`, docker compose or a cluster behind a port-forward).
@@ -18,37 +18,27 @@ import sys
 import time
 from collections.abc import Sequence
 
-import grpc
-from google.protobuf import json_format
+from cardroom.shared.client import ClientConfig, MatchClient, bot, connect
+from cardroom.shared.wire.enums import GAMES
 
-from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
-from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-
-GAMES = {"livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
-         "mixmatch": common_pb2.GAME_MIXMATCH}
+#: Seconds between two reads of the match's new events.
+POLL_S = 0.2
 
 
-def play(stub: match_pb2_grpc.MatchServiceStub, game: str, players: int, policy: str,
-         seed: int, timeout: float) -> tuple[str, list[dict[str, object]]]:
+def play(matches: MatchClient, game: str, players: int, policy: str, seed: int,
+         timeout: float) -> tuple[str, list[dict[str, object]]]:
     """Create an all-bot match and return its id and every event up to `match_over`."""
-    seats = [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy=policy, name=f"{policy}-{i}")
-             for i in range(players)]
-    created = stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAMES[game], players=players, seats=seats, seed=seed), timeout=10)
+    seats = [bot(policy, name=f"{policy}-{i}") for i in range(players)]
+    created = matches.create(game, players, seats, seed=seed)
     events: list[dict[str, object]] = []
     cursor, deadline = 0, time.monotonic() + timeout
     while time.monotonic() < deadline:
-        try:
-            for item in stub.WatchMatch(pb.WatchMatchRequest(
-                    match_id=created.match_id, cursor=cursor),
-                    timeout=max(deadline - time.monotonic(), 0.1)):
-                cursor = item.event.seq
-                events.append(json_format.MessageToDict(item.event.data))
-                if item.event.type == "match_over":
-                    return created.match_id, events
-        except grpc.RpcError as err:
-            if err.code() != grpc.StatusCode.DEADLINE_EXCEEDED:
-                raise
+        for event in matches.events(created.match_id, cursor=cursor):
+            cursor = event.seq
+            events.append(event.data)
+            if event.type == "match_over":
+                return created.match_id, events
+        time.sleep(POLL_S)
     return created.match_id, events
 
 
@@ -56,7 +46,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command line: play one bot match and report it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--match", default="localhost:50051", help="match service host:port")
-    parser.add_argument("--game", choices=sorted(GAMES), default="vivo")
+    parser.add_argument("--game", choices=sorted(GAMES.words), default="vivo")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--policy", help="every bot's policy (default: heuristic; solver for "
                         "mixmatch)")
@@ -64,9 +54,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--timeout", type=float, default=120.0, help="seconds to wait")
     args = parser.parse_args(argv)
     args.policy = args.policy or ("solver" if args.game == "mixmatch" else "heuristic")
-    with grpc.insecure_channel(args.match) as channel:
-        stub = match_pb2_grpc.MatchServiceStub(channel)
-        match_id, events = play(stub, args.game, args.players, args.policy, args.seed,
+    with connect(ClientConfig(match_addr=args.match)) as room:
+        match_id, events = play(room.match, args.game, args.players, args.policy, args.seed,
                                 args.timeout)
     kinds = collections.Counter(str(e.get("type")) for e in events)
     print(f"match {match_id}: {len(events)} events "

@@ -13,16 +13,11 @@ from typing import Any
 
 from celery import Celery, signals  # type: ignore[import-untyped]
 
-from cardroom.services.match.bots import TASK_NAME
 from cardroom.shared import broker as transports
 from cardroom.shared.rpc.logging import configure_logging
+from cardroom.shared.wire.bot_tasks import SUGGEST, TAKE_TURN
 
 from .settings import BotSettings
-
-#: Task names (the match service sends TASK_NAME by name; the other two are the worker's own).
-TAKE_TURN = TASK_NAME
-SUBMIT_CLAIM = "cardroom.bots.submit_claim"
-SUGGEST = "cardroom.bots.suggest"
 
 
 def route_task(name: str, args: Any, kwargs: Any, options: Any, task: Any = None,
@@ -109,11 +104,10 @@ def _before_fork(**_: Any) -> None:
     """Start the worker's metrics files afresh, before any child process is forked, with
     every series at zero (the parent's file keeps them for the sum)."""
     from cardroom.services.bot import metrics
-    from cardroom.services.bot.tasks import METRICS
 
     metrics.prepare_dir()
     settings = current_settings()
-    METRICS.preregister((settings.queue, settings.search_queue))
+    metrics.worker_metrics().preregister((settings.queue, settings.search_queue))
     if not settings.bot_token:
         logging.getLogger(__name__).error(
             "BOT_TOKEN is not set: this worker cannot act for any bot seat")

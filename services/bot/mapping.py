@@ -7,13 +7,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from cardroom.services.match import mapping as match_mapping
 from cardroom.shared.bots import PolicyInfo
-from cardroom.shared.bots.base import FAST, SEARCH
-from cardroom.shared.errors import InvalidArgument, InvalidFields
+from cardroom.shared.errors import InvalidFields
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
+from cardroom.shared.wire.enums import GAMES, POLICY_COSTS
+from cardroom.shared.wire.values import to_plain, to_struct
 
-COSTS = {FAST: pb.POLICY_COST_FAST, SEARCH: pb.POLICY_COST_SEARCH}
 #: Longest policy name a request may carry (as for seats in CreateMatch).
 MAX_POLICY = 64
 #: Most events a raw observation may carry (a whole long match fits).
@@ -65,17 +64,17 @@ def _params(given: Mapping[str, float], problems: list[tuple[str, str]]
 def _raw(request: pb.SuggestMoveRequest, params: dict[str, int | float]) -> Query:
     raw = request.observation
     problems: list[tuple[str, str]] = []
-    game = match_mapping.GAMES.get(raw.game, "")
+    game = GAMES.get(raw.game, "")
     if not game:
-        problems.append(("observation.game", "must be GAME_LIVEMIX, GAME_VIVO or GAME_MIXMATCH"))
-    view = match_mapping.to_plain(raw.view, "observation.view")
+        problems.append(("observation.game", f"must be one of {GAMES.names}"))
+    view = to_plain(raw.view, "observation.view")
     if not view:
         problems.append(("observation.view", "the seat's observation is required"))
     if len(raw.events) > MAX_EVENTS:
         problems.append(("observation.events", f"at most {MAX_EVENTS} events"))
     if problems:
         raise InvalidFields(problems)
-    events = tuple(match_mapping.to_plain(e, "observation.events") for e in raw.events)
+    events = tuple(to_plain(e, "observation.events") for e in raw.events)
     return Query(request.policy, params, request.seed, game=game, view=view, events=events)
 
 
@@ -83,8 +82,7 @@ def suggest_response(decision: Mapping[str, Any], policy: str, version: int = 0
                      ) -> pb.SuggestMoveResponse:
     """SuggestMove's answer from a decision (Decision.to_dict(), as the task returns it)."""
     return pb.SuggestMoveResponse(
-        action=str(decision["action"]), evaluation=match_mapping.to_struct(
-            decision.get("evaluation") or {}),
+        action=str(decision["action"]), evaluation=to_struct(decision.get("evaluation") or {}),
         policy=policy, think_seconds=float(decision.get("think_s", 0.0)),
         iterations=int(decision.get("iterations", 0)),
         delay_seconds=float(decision.get("delay_s", 0.0)), version=version)
@@ -93,8 +91,8 @@ def suggest_response(decision: Mapping[str, Any], policy: str, version: int = 0
 def policy_info(info: PolicyInfo) -> pb.PolicyInfo:
     """A policy's description for ListPolicies."""
     return pb.PolicyInfo(
-        game=match_mapping.GAME_ENUMS[info.game], name=info.name,
-        description=info.description, cost=COSTS.get(info.cost, pb.POLICY_COST_UNSPECIFIED),
+        game=GAMES.number(info.game), name=info.name, description=info.description,
+        cost=POLICY_COSTS.numbers.get(info.cost, pb.POLICY_COST_UNSPECIFIED),
         params=[pb.PolicyParam(name=p.name, kind=p.kind, default_value=p.default,
                                minimum=within(p.minimum, math.inf),
                                maximum=within(p.maximum, -math.inf),
@@ -120,7 +118,4 @@ def list_game(request: pb.ListPoliciesRequest) -> str | None:
     """The game a ListPolicies request asks about (None: every game)."""
     if request.game == 0:
         return None
-    game = match_mapping.GAMES.get(request.game)
-    if game is None:
-        raise InvalidArgument("game must be GAME_LIVEMIX, GAME_VIVO or GAME_MIXMATCH", "game")
-    return game
+    return GAMES.read(request.game, "game")

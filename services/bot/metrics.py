@@ -1,8 +1,8 @@
 """Prometheus metrics of the bot workers (prefork-safe) and of the bot API.
 
 A prefork worker runs tasks in child processes. prometheus_client's multiprocess mode
-(PROMETHEUS_MULTIPROC_DIR, named by cardroom.services.bot.celery_app before prometheus_client is
-imported) has every process count in files of one directory, and the worker's parent
+(PROMETHEUS_MULTIPROC_DIR, named by the package cardroom.services.bot before prometheus_client
+is imported) has every process count in files of one directory, and the worker's parent
 process serves their sum at /metrics on METRICS_PORT (default 9104).
 """
 
@@ -11,20 +11,20 @@ from __future__ import annotations
 import logging
 import os
 import shutil
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, multiprocess
+from prometheus_client.metrics_core import Metric
 
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE, TASK_NAME
 from cardroom.shared.bots import list_policies
 from cardroom.shared.bots.base import SEARCH
 from cardroom.shared.rpc.metrics import start_metrics_server
+from cardroom.shared.wire.bot_tasks import QUEUES, TASKS
 
 log = logging.getLogger(__name__)
 
-#: Task names (as in cardroom.services.bot.celery_app, which imports this module late).
-TASKS = (TASK_NAME, "cardroom.bots.submit_claim", "cardroom.bots.suggest")
 #: Task outcomes counted (see cardroom.services.bot.turns, plus the task-level ones here).
 OUTCOMES = ("moved", "duplicate", "stale", "no_move", "scheduled", "refused", "retried",
             "failed", "timeout", "suggested", "invalid")
@@ -54,7 +54,7 @@ class WorkerMetrics:
             "Search iterations per second of each searching decision, by game and policy.",
             ["game", "policy"], buckets=RATES, registry=registry)
 
-    def preregister(self, queues: tuple[str, ...] = (DEFAULT_QUEUE, SEARCH_QUEUE)) -> None:
+    def preregister(self, queues: tuple[str, ...] = QUEUES) -> None:
         """Show every task outcome, queue and policy at zero before the first task, so that
         rate() counts a new pod's first tasks and ratio alerts evaluate from the start.
 
@@ -82,6 +82,18 @@ class WorkerMetrics:
     def waited(self, queue: str, seconds: float) -> None:
         """Record how long one task waited in its queue."""
         self.queue_wait_seconds.labels(queue).observe(max(seconds, 0.0))
+
+
+_worker_metrics: WorkerMetrics | None = None
+
+
+def worker_metrics() -> WorkerMetrics:
+    """This process's worker series (made on first use, in the default registry): the tasks
+    update them, the worker's start shows them at zero."""
+    global _worker_metrics
+    if _worker_metrics is None:
+        _worker_metrics = WorkerMetrics()
+    return _worker_metrics
 
 
 def multiprocess_dir() -> Path | None:
@@ -112,12 +124,35 @@ def remove_dir() -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
+class WorkerFiles:
+    """The sum of the values in a multiprocess directory's files, as
+    prometheus_client.multiprocess.MultiProcessCollector reads them, less the files a pool
+    process has just created and not yet sized: read at that instant, an empty file would
+    fail the whole scrape (an HTTP 500), while it holds no value yet."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def collect(self) -> Iterable[Metric]:
+        """Every series of every process, summed."""
+        files = [str(f) for f in sorted(self.folder.glob("*.db")) if _sized(f)]
+        return multiprocess.MultiProcessCollector.merge(files, accumulate=True)
+
+
+def _sized(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except FileNotFoundError:
+        return False
+
+
 def serve(port: int) -> Any:
     """Serve the sum over the worker's processes at /metrics on `port`; the HTTP server."""
     registry: CollectorRegistry = REGISTRY
-    if multiprocess_dir() is not None:
+    folder = multiprocess_dir()
+    if folder is not None:
         registry = CollectorRegistry()
-        multiprocess.MultiProcessCollector(registry)
+        registry.register(WorkerFiles(folder))
     else:
         log.warning("PROMETHEUS_MULTIPROC_DIR was not set before prometheus_client was "
                     "imported: /metrics shows the parent process only")

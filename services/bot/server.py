@@ -10,13 +10,13 @@ import grpc
 from celery import Celery  # type: ignore[import-untyped]
 from prometheus_client import CollectorRegistry
 
+from cardroom.shared.client import MatchClient
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
 from cardroom.shared.rpc.gate import WorkGate
 from cardroom.shared.rpc.server import Server, ServiceDef, open_channel
 from cardroom.shared.rpc.server import create_server as create_rpc_server
 
 from .celery_app import create_app
-from .client import MatchClient
 from .servicer import BotServicer
 from .settings import BotSettings
 from .suggest import Suggester
@@ -58,7 +58,7 @@ class BotServer:
         await asyncio.to_thread(self._close)
 
     def _close(self) -> None:
-        self.client.close()
+        self.client.channel.close()
         self.suggester.close()
         self.app.close()
 

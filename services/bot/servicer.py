@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import grpc
 
-from cardroom.services.match.mapping import bearer_token
 from cardroom.shared.bots import list_policies
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 from cardroom.shared.rpc.gate import WorkGate, deadline_of, remaining
+from cardroom.shared.wire.tokens import bearer_token
 
 from . import mapping
 from .mapping import Query

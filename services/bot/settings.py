@@ -7,11 +7,9 @@ import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 from cardroom.shared import broker as transports
-from cardroom.shared.bots import list_policies
-from cardroom.shared.bots.base import SEARCH
 from cardroom.shared.rpc.settings import Settings, count, read, seconds, var
+from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, SEARCH_QUEUE, queue_for
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +64,4 @@ class BotSettings:
 
     def queue_for(self, game: str, policy: str) -> str:
         """The queue of a policy's tasks: search policies apart from fast ones."""
-        search = any(info.name == policy and info.cost == SEARCH
-                     for info in list_policies(game or None))
-        return self.search_queue if search else self.queue
+        return queue_for(game, policy, self.queue, self.search_queue)

@@ -21,6 +21,7 @@ from redis.exceptions import RedisError
 
 from cardroom.shared.bots import get_policy
 from cardroom.shared.bots.base import check_view
+from cardroom.shared.client import MatchClient
 from cardroom.shared.errors import (
     CardroomError,
     DeadlineExceeded,
@@ -29,11 +30,11 @@ from cardroom.shared.errors import (
     Unauthenticated,
     Unavailable,
 )
+from cardroom.shared.wire.bot_tasks import SUGGEST
 
-from .celery_app import SUGGEST
-from .client import MatchClient
 from .mapping import Query
 from .settings import BotSettings
+from .turns import seat_view
 
 #: Seconds kept from the caller's deadline to answer in time.
 MARGIN_S = 0.05
@@ -100,9 +101,9 @@ class Suggester:
         if not token:
             raise Unauthenticated("a suggestion for a match needs the caller's seat token "
                                   "(authorization: Bearer ...)")
-        seat = self.client.view(query.match_id, token)
+        seat = seat_view(self.client, query.match_id, token)
         events = self.client.events(query.match_id, token, until=seat.event_seq)
-        return seat.game, seat.observation, events, seat.version
+        return seat.game, seat.observation, [e.data for e in events], seat.version
 
     def _send(self, game: str, query: Query, view: dict[str, Any],
               events: list[dict[str, Any]], budget: float) -> Any:

@@ -1,5 +1,6 @@
 """The bot tasks: a few lines each around cardroom.services.bot.turns (acks late, idempotent,
-no .get()).
+no .get()); their names and take_turn's arguments are the bot task contract
+(cardroom.shared.wire.bot_tasks).
 
 - ``cardroom.bots.take_turn(match_id, seat, version, policy="")``: sent by the match service
   when a bot must act; plays the seat's move at that version, or nothing if it is stale.
@@ -21,15 +22,19 @@ from typing import Any
 from celery import Task  # type: ignore[import-untyped]
 from celery.exceptions import SoftTimeLimitExceeded  # type: ignore[import-untyped]
 
-from cardroom.shared.errors import CardroomError, Unavailable
+from cardroom.shared.client import MatchClient
+from cardroom.shared.errors import CardroomError, ResourceExhausted, Unavailable
 from cardroom.shared.rpc.server import open_channel
+from cardroom.shared.wire.bot_tasks import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
 
 from . import metrics, turns
-from .celery_app import SUBMIT_CLAIM, SUGGEST, TAKE_TURN, app, current_settings
-from .client import MatchClient
+from .celery_app import app, current_settings
 
 log = logging.getLogger(__name__)
-METRICS = metrics.WorkerMetrics()
+METRICS = metrics.worker_metrics()
+#: What a task is retried after: the match service could not answer now (unreachable, or
+#: at one of its limits), so the same call may succeed later.
+RETRIED = (Unavailable, ResourceExhausted)
 #: The longest wait between two retries, however many came before.
 MAX_BACKOFF_S = 60.0
 
@@ -65,7 +70,7 @@ def _reconnect() -> None:
     failed waits out gRPC's reconnect backoff (up to minutes)."""
     global _actor
     if _actor is not None:
-        _actor[1].client.close()
+        _actor[1].client.channel.close()
         _actor = None
 
 
@@ -121,7 +126,7 @@ def _run(task: Task, name: str, work: Callable[[], str]) -> str:
     service is unavailable (the retry is a new message: this one is acked)."""
     try:
         outcome = work()
-    except Unavailable as error:
+    except RETRIED as error:
         _reconnect()
         retries = task.request.retries
         if retries >= current_settings().max_retries:

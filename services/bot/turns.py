@@ -3,9 +3,10 @@
 The bot sees only what its seat may see: the view the match service returns for the seat
 and the events that seat may see. A worker process keeps the events each seat was given
 (SeenEvents), so a decision reads from the match service only what was logged since. It
-submits through MatchService.SubmitMove like a human, with the expected version and a request
-id keyed by its credential (cardroom.services.match.bots.bot_request_id), so a task for a version
-that moved on, or one delivered twice, changes nothing.
+calls the match service through the client library (cardroom.shared.client) and submits
+through SubmitMove like a human, with the expected version and a request id keyed by its
+credential (cardroom.shared.wire.bot_tasks.bot_request_id), so a task for a version that
+moved on, or one delivered twice, changes nothing.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, overload
 
-from cardroom.services.match.bots import bot_request_id
 from cardroom.shared.bots import Decision, Policy, get_policy
+from cardroom.shared.client import MatchClient, MatchView, Seat
 from cardroom.shared.errors import (
     IllegalMove,
     InvalidArgument,
@@ -33,8 +34,7 @@ from cardroom.shared.errors import (
     PermissionDenied,
     StaleVersion,
 )
-
-from .client import MatchClient, SeatView
+from cardroom.shared.wire.bot_tasks import bot_request_id
 
 log = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ class SeenEvents:
             # Read the last kept event again: if the log no longer has it, start over.
             last = seen.seqs[-1]
             try:
-                fresh = client.events_after(match_id, token, seat, last - 1)
+                fresh = _logged(client, token, match_id, seat, last - 1)
             except OutOfRange:
                 fresh = []
             if fresh[:1] == [(last, json.loads(seen.texts[-1]))] and all(
@@ -137,12 +137,19 @@ class SeenEvents:
             seen = None
         if seen is not None:
             try:
-                fresh = client.events_after(match_id, token, seat, seen.cursor)
+                fresh = _logged(client, token, match_id, seat, seen.cursor)
                 return _extended(seen, fresh, until), seen.cursor, len(fresh)
             except OutOfRange:
                 pass  # past the end of the log: it was rewound or made anew
-        fresh = client.events_after(match_id, token, seat, 0)
+        fresh = _logged(client, token, match_id, seat, 0)
         return _extended(_Seen(0, [], []), fresh, until), 0, len(fresh)
+
+
+def _logged(client: MatchClient, token: str, match_id: str, seat: int, cursor: int
+            ) -> list[tuple[int, Event]]:
+    """The (seq, event) pairs `seat` may see logged after `cursor` so far (OutOfRange past
+    the end of the log)."""
+    return [(e.seq, e.data) for e in client.events(match_id, token, cursor, seat=seat)]
 
 
 def _extended(seen: _Seen, fresh: list[tuple[int, Event]], until: int) -> _Seen:
@@ -217,27 +224,37 @@ class SeatEvents(Sequence[dict[str, Any]]):
         return self._events is not None
 
 
-def policy_of(view: SeatView, requested: str, default: str) -> tuple[str, int]:
+def seat_view(client: MatchClient, match_id: str, token: str, seat: int | None = None
+              ) -> MatchView:
+    """The view of the seat the credential speaks for (or `seat` with the bot credential);
+    PermissionDenied when it speaks for no seat (a spectator's view would come back)."""
+    view = client.get(match_id, token, seat)
+    if view.seat is None:
+        raise PermissionDenied("the credential speaks for no seat of this match")
+    return view
+
+
+def policy_of(seat: Seat, requested: str, default: str) -> tuple[str, int]:
     """The (policy, strength) to play the seat with: the task's, else the bot seat's, else
     the default (a human seat whose clock ran out)."""
-    info = view.seats[view.seat]
-    strength = int(info["strength"]) if info["kind"] == "bot" else 0
+    strength = seat.strength if seat.kind == "bot" else 0
     if requested:
         return requested, strength
-    if info["kind"] == "bot" and info["policy"]:
-        return str(info["policy"]), strength
+    if seat.kind == "bot" and seat.policy:
+        return seat.policy, strength
     return default, 0
 
 
 def play_turn(actor: Actor, match_id: str, seat_no: int, version: int, policy: str = "") -> Turn:
     """Decide and play the seat's move at `version`; a stale task is a no-op."""
     try:
-        view = actor.client.view(match_id, actor.token, seat_no)
+        view = seat_view(actor.client, match_id, actor.token, seat_no)
     except (NotFound, PermissionDenied):
         return Turn(STALE)  # the match expired, or a human took the seat's move back
     if view.version != version or not view.may_act:
         return Turn(STALE, view.game)
-    name, strength = policy_of(view, policy, actor.default_policy)
+    assert view.seat is not None  # seat_view saw to it
+    name, strength = policy_of(view.seats[view.seat], policy, actor.default_policy)
     events = SeatEvents(lambda: actor.seen.read(actor.client, actor.token, match_id, seat_no,
                                                 view.event_seq))
     decision = load_policy(view.game, name, strength).decide(
@@ -259,10 +276,10 @@ def submit(actor: Actor, match_id: str, seat_no: int, version: int, action: str)
     was decided. Any other move must be made at the version it was chosen at."""
     claim = is_claim(action)
     try:
-        response = actor.client.submit(match_id, actor.token, seat_no, action,
-                                      None if claim else version,
-                                      bot_request_id(seat_no, version, match_id,
-                                                     actor.token or ""))
+        result = actor.client.move(
+            match_id, action, actor.token, seat=seat_no,
+            expected_version=None if claim else version,
+            request_id=bot_request_id(seat_no, version, match_id, actor.token or ""))
     except (StaleVersion, NotFound, PermissionDenied):
         return STALE
     except (IllegalMove, InvalidArgument) as refused:
@@ -271,7 +288,7 @@ def submit(actor: Actor, match_id: str, seat_no: int, version: int, action: str)
         log.warning("move refused: %s", refused.reason,
                     extra={"match_id": match_id, "seat": seat_no, "action": action})
         return REFUSED
-    return DUPLICATE if response.duplicate else MOVED
+    return DUPLICATE if result.duplicate else MOVED
 
 
 def suggest(game: str, policy: str, params: dict[str, Any], view: dict[str, Any],

@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from cardroom.services.bot import default_metrics_dir
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.shared.wire.bot_tasks import QUEUES
 
 ROOT = Path(__file__).resolve().parents[2]
-QUEUES = (DEFAULT_QUEUE, SEARCH_QUEUE)
 
 
 def worker_argv(queues: Sequence[str] = QUEUES, *, concurrency: int | None = None,

@@ -1,41 +1,32 @@
-"""Bot decision points and the Celery task that asks a bot worker to act (docs/match.md).
+"""Bot decision points, and the queue that asks a bot worker to act (docs/match.md).
 
-The match service never runs a bot itself: when a bot must act it sends the task
-``cardroom.bots.take_turn(match_id, seat, version, policy=...)`` by name, to the queue of the
-policy's cost class (search policies apart, so they cannot starve quick bots). The worker
-loads the seat's view with the bot credential (BOT_TOKEN) and submits its move with
-``expected_version=version`` and a request id derived from the match, version and seat with
-an HMAC keyed by BOT_TOKEN (bot_request_id), so a task for a version that has moved on (or a
-task delivered twice) changes nothing, and nobody without the credential can guess the id.
+The match service never runs a bot itself: it sends the take_turn task of the bot task
+contract (cardroom.shared.wire.bot_tasks: task name, queues, arguments, request ids) by
+name, to the queue of the policy's cost class.
 """
 
 from __future__ import annotations
 
-import hashlib
-import hmac
 import logging
 import time
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from cardroom.shared.bots import get_policy, list_policies
-from cardroom.shared.bots.base import SEARCH
+from cardroom.shared.bots import get_policy
 from cardroom.shared.broker import MAX_PRIORITY, is_amqp
 from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
 from cardroom.shared.games.base import SIMULTANEOUS, State
+from cardroom.shared.wire.bot_tasks import (
+    DEFAULT_QUEUE,
+    SEARCH_QUEUE,
+    TAKE_TURN,
+    TakeTurn,
+    queue_for,
+)
 
 from .model import BOT, ClockSpec, SeatSpec
 
 log = logging.getLogger(__name__)
-
-#: The task name the bot worker registers.
-TASK_NAME = "cardroom.bots.take_turn"
-
-#: The queue the tasks of fast policies go to (one Redis list, or one RabbitMQ queue).
-DEFAULT_QUEUE = "cardroom.bots"
-
-#: The queue the tasks of search policies go to.
-SEARCH_QUEUE = "cardroom.bots.search"
 
 
 class TaskQueue(Protocol):
@@ -46,15 +37,6 @@ class TaskQueue(Protocol):
         """Ask a worker to act for `seat` at `version` with `policy` of `game`; False when
         the broker refused."""
         ...
-
-
-def bot_request_id(seat: int, version: int, match_id: str = "", secret: str = "") -> str:
-    """The request id a bot worker uses, so a repeated task is a no-op; with the bot
-    credential as `secret` it cannot be guessed by anyone who lacks that credential."""
-    if not secret:
-        return f"bot-{version}-{seat}"
-    mac = hmac.new(secret.encode(), f"{match_id}|{version}|{seat}".encode(), hashlib.sha256)
-    return f"bot-{mac.hexdigest()[:32]}"
 
 
 def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None = None
@@ -102,11 +84,6 @@ def check_policies(game: str, specs: Sequence[SeatSpec], clock: ClockSpec | None
         raise InvalidFields(problems)
 
 
-def is_search(game: str, policy: str) -> bool:
-    """Whether `policy` of `game` is a search policy (False for one not installed here)."""
-    return any(info.name == policy and info.cost == SEARCH for info in list_policies(game))
-
-
 def still_in(state: State, seat: int) -> bool:
     """Whether `seat` may act while every seat may (Mix Match: not put out by a wrong claim).
 
@@ -137,12 +114,12 @@ class CeleryQueue:
     def enqueue(self, match_id: str, seat: int, version: int, *, game: str = "",
                 policy: str = "") -> bool:
         """Send one task; a broker failure is logged (the timer sweep sends it again later)."""
-        queue = self.search_queue if is_search(game, policy) else self.queue
+        task = TakeTurn(match_id, seat, version, policy)
         try:
             # sent_at lets the worker measure how long the task waited in the queue.
-            self.app.send_task(TASK_NAME, args=[match_id, seat, version],
-                               kwargs={"policy": policy}, queue=queue,
-                               task_id=f"{match_id}-{seat}-{version}", retry=False,
+            self.app.send_task(TAKE_TURN, args=task.args, kwargs=task.kwargs,
+                               queue=queue_for(game, policy, self.queue, self.search_queue),
+                               task_id=task.task_id, retry=False,
                                headers={"sent_at": time.time()})
         except Exception:  # any broker failure: the timer sweep sends the task again
             log.warning("bot task not sent", extra={"match_id": match_id, "seat": seat,

@@ -2,88 +2,35 @@
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from google.protobuf import json_format, struct_pb2, timestamp_pb2
-
-from cardroom.shared.errors import InvalidArgument, InvalidDeal, Unauthenticated
-from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.errors import InvalidArgument, InvalidDeal
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.enums import (
+    CLOCK_EXPIRIES,
+    DEADLINE_KINDS,
+    END_REASONS,
+    GAMES,
+    SEAT_KINDS,
+    STATUSES,
+)
+from cardroom.shared.wire.values import set_seconds, timestamp, to_plain, to_struct
 
-from . import model, timers, typed
+from . import typed
 from .model import ClockSpec, SeatSpec
-
-GAMES: dict[int, str] = {common_pb2.GAME_LIVEMIX: "livemix", common_pb2.GAME_VIVO: "vivo",
-         common_pb2.GAME_MIXMATCH: "mixmatch"}
-GAME_ENUMS: dict[str, Any] = {name: number for number, name in GAMES.items()}
-STATUSES = {pb.MATCH_STATUS_OPEN: model.OPEN, pb.MATCH_STATUS_ACTIVE: model.ACTIVE,
-            pb.MATCH_STATUS_FINISHED: model.FINISHED, pb.MATCH_STATUS_ABANDONED: model.ABANDONED}
-STATUS_ENUMS = {name: number for number, name in STATUSES.items()}
-SEAT_KINDS = {pb.SEAT_KIND_UNSPECIFIED: model.HUMAN, pb.SEAT_KIND_HUMAN: model.HUMAN,
-              pb.SEAT_KIND_OPEN: model.OPEN_SEAT, pb.SEAT_KIND_BOT: model.BOT}
-SEAT_ENUMS = {model.HUMAN: pb.SEAT_KIND_HUMAN, model.OPEN_SEAT: pb.SEAT_KIND_OPEN,
-              model.BOT: pb.SEAT_KIND_BOT}
-END_REASONS = {"completed": pb.END_REASON_COMPLETED, "resigned": pb.END_REASON_RESIGNED,
-               "abandoned": pb.END_REASON_ABANDONED}
-DEADLINES = {timers.HOURGLASS: pb.DEADLINE_KIND_HOURGLASS,
-             timers.CLOCK: pb.DEADLINE_KIND_MOVE_CLOCK}
-
-
-def bearer_token(metadata: Sequence[tuple[str, str | bytes]] | None) -> str | None:
-    """The token of an `authorization: Bearer <token>` header; None when there is none."""
-    for key, value in metadata or ():
-        if key.lower() != "authorization":
-            continue
-        text = value.decode() if isinstance(value, bytes) else value
-        scheme, _, token = text.strip().partition(" ")
-        if scheme.lower() != "bearer" or not token.strip():
-            raise Unauthenticated("the authorization header must be 'Bearer <token>'")
-        return token.strip()
-    return None
-
-
-def to_plain(struct: struct_pb2.Struct, field: str = "") -> dict[str, Any]:
-    """A Struct as a dict, whole numbers back to ints (Struct keeps every number a double).
-    A Struct can carry NaN and infinities, which JSON cannot: InvalidArgument naming `field`."""
-    try:
-        return dict(_ints(json_format.MessageToDict(struct)))
-    except ValueError:
-        raise InvalidArgument(f"{field or 'a Struct'} holds NaN or an infinity, which is not "
-                              f"a JSON number", field or None) from None
-
-
-def _ints(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _ints(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_ints(v) for v in value]
-    return value
-
-
-def to_struct(data: Mapping[str, Any]) -> struct_pb2.Struct:
-    """A dict (JSON-able) as a Struct."""
-    struct = struct_pb2.Struct()
-    struct.update(dict(data))
-    return struct
 
 
 def game_name(game: int, field: str = "game") -> str:
     """The engine name of a Game enum value."""
-    name = GAMES.get(game)
-    if name is None:
-        raise InvalidArgument("game must be one of GAME_LIVEMIX, GAME_VIVO, GAME_MIXMATCH", field)
-    return name
+    return GAMES.read(game, field)
 
 
 def create_args(request: pb.CreateMatchRequest) -> dict[str, Any]:
     """CreateMatch's request as keyword arguments of MatchService.create_match."""
     clock = None
     if request.HasField("clock"):
-        on_timeout = "forfeit" if request.clock.on_expiry == pb.CLOCK_EXPIRY_FORFEIT else "bot"
+        on_timeout = CLOCK_EXPIRIES.word(request.clock.on_expiry, "bot")
         clock = ClockSpec(request.clock.seconds, on_timeout, request.clock.policy)
     game = game_name(request.game)
     return {
@@ -195,16 +142,9 @@ def events(items: Sequence[tuple[int, Mapping[str, Any]]], game: str = ""
     return [event(seq, data, game) for seq, data in items]
 
 
-def timestamp(seconds: float) -> timestamp_pb2.Timestamp:
-    """Seconds since the epoch as a Timestamp."""
-    stamp = timestamp_pb2.Timestamp()
-    typed.set_seconds(stamp, seconds)
-    return stamp
-
-
 def seat(info: Mapping[str, Any]) -> pb.Seat:
     """A public seat as a message."""
-    return pb.Seat(kind=SEAT_ENUMS[info["kind"]], name=info["name"], policy=info["policy"],
+    return pb.Seat(kind=SEAT_KINDS.number(info["kind"]), name=info["name"], policy=info["policy"],
                    strength=info["strength"], resigned=info["resigned"])
 
 
@@ -212,19 +152,20 @@ def result(data: Mapping[str, Any] | None) -> pb.MatchResult | None:
     """A match result as a message (None while the match runs)."""
     if data is None:
         return None
-    return pb.MatchResult(reason=END_REASONS[data["reason"]], scores=data["scores"],
+    return pb.MatchResult(reason=END_REASONS.number(data["reason"]), scores=data["scores"],
                           winners=data["winners"])
 
 
 def view(data: Mapping[str, Any]) -> pb.MatchView:
     """A view (MatchService.get_view) as a message."""
     message = pb.MatchView(
-        match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
-        status=STATUS_ENUMS[data["status"]], version=data["version"], players=data["players"],
+        match_id=data["match_id"], game=GAMES.number(data["game"]),
+        status=STATUSES.number(data["status"]), version=data["version"], players=data["players"],
         seats=[seat(s) for s in data["seats"]], options=to_struct(data["options"]),
         may_act=data["may_act"], legal_moves=data["legal_moves"], scores=data["scores"],
         round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
-        deadline_kind=DEADLINES.get(data["deadline_kind"], pb.DEADLINE_KIND_UNSPECIFIED),
+        deadline_kind=DEADLINE_KINDS.numbers.get(data["deadline_kind"],
+                                                   pb.DEADLINE_KIND_UNSPECIFIED),
         event_seq=data["event_seq"], observation=to_struct(data["observation"]),
         result=result(data["result"]), dealt_by=data.get("dealt_by", ""),
         seed_commitment=data.get("seed_commitment", ""))
@@ -244,9 +185,10 @@ def turn(data: Mapping[str, Any]) -> pb.TurnFrame:
     """A turn frame (views.turn) as a message."""
     message = pb.TurnFrame(
         version=data["version"], event_seq=data["event_seq"],
-        status=STATUS_ENUMS[data["status"]], acting_seats=data["acting_seats"],
+        status=STATUSES.number(data["status"]), acting_seats=data["acting_seats"],
         may_act=data["may_act"], legal_moves=data["legal_moves"], scores=data["scores"],
-        deadline_kind=DEADLINES.get(data["deadline_kind"], pb.DEADLINE_KIND_UNSPECIFIED),
+        deadline_kind=DEADLINE_KINDS.numbers.get(data["deadline_kind"],
+                                                   pb.DEADLINE_KIND_UNSPECIFIED),
         result=result(data["result"]))
     if data["seat"] is not None:
         message.seat = data["seat"]
@@ -258,8 +200,8 @@ def turn(data: Mapping[str, Any]) -> pb.TurnFrame:
 def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
     """A listing entry as a message."""
     return pb.MatchSummary(
-        match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
-        status=STATUS_ENUMS[data["status"]], players=data["players"], version=data["version"],
+        match_id=data["match_id"], game=GAMES.number(data["game"]),
+        status=STATUSES.number(data["status"]), players=data["players"], version=data["version"],
         seats=[seat(s) for s in data["seats"]], open_seats=data["open_seats"],
         create_time=timestamp(data["created"]), private=data["private"],
         dealt_by=data.get("dealt_by", ""))
@@ -268,8 +210,8 @@ def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
 def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
     """A replay (MatchService.get_replay) as a message."""
     message = pb.GetReplayResponse(
-        match_id=data["match_id"], game=GAME_ENUMS[data["game"]],
-        status=STATUS_ENUMS[data["status"]], options=to_struct(data["options"]),
+        match_id=data["match_id"], game=GAMES.number(data["game"]),
+        status=STATUSES.number(data["status"]), options=to_struct(data["options"]),
         start_time=data["start"] or 0.0, events=events(data["events"], data["game"]),
         scores=data["scores"],
         round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
@@ -277,14 +219,14 @@ def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
         seed_salt=data.get("seed_salt", ""), seed_commitment=data.get("seed_commitment", ""))
     for item in data["actions"]:
         action = message.actions.add(action=item["action"], time=item["now"])
-        typed.set_seconds(action.timestamp, item["now"])
+        set_seconds(action.timestamp, item["now"])
         if item["seat"] is not None:
             action.seat = item["seat"]
     if data["seed"] is not None:
         message.seed = data["seed"]
     game = data["game"]
     if data["start"] is not None:
-        typed.set_seconds(message.start, data["start"])
+        set_seconds(message.start, data["start"])
     getattr(message, f"{game}_options").CopyFrom(typed.options_message(game, data["options"]))
     if data["deal"] is not None:
         message.deal.CopyFrom(to_struct(data["deal"]))

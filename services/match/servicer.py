@@ -14,6 +14,7 @@ import grpc
 from cardroom.shared.errors import InvalidArgument, MalformedAction, Unavailable
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.wire.tokens import bearer_token
 
 from . import mapping, quotas
 from .app import MatchService
@@ -41,7 +42,7 @@ def _frame(item: tuple[int, dict[str, Any]] | Turn, game: str) -> pb.WatchMatchR
 
 
 def _token(context: grpc.aio.ServicerContext) -> str | None:
-    return mapping.bearer_token(list(context.invocation_metadata() or ()))
+    return bearer_token(list(context.invocation_metadata() or ()))
 
 
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
@@ -109,7 +110,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             exc.field = mapping.move_field(request)  # the field as sent, e.g. "vivo.card"
             raise
         return pb.SubmitMoveResponse(version=result.version,
-                                     status=mapping.STATUS_ENUMS[result.status],
+                                     status=mapping.STATUSES.number(result.status),
                                      events=mapping.events(result.events, result.game),
                                      duplicate=result.duplicate)
 
@@ -152,7 +153,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         result = await self.service.resign(request.match_id, _token(context),
                                            mapping.optional_int(request, "seat"))
         return pb.ResignResponse(version=result.version,
-                                 status=mapping.STATUS_ENUMS[result.status],
+                                 status=mapping.STATUSES.number(result.status),
                                  events=mapping.events(result.events, result.game))
 
     @_gated

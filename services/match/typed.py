@@ -10,7 +10,6 @@ is seconds, an enum value is its name without the enum's prefix, lower-cased
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
@@ -20,6 +19,7 @@ from google.protobuf.message import Message
 from cardroom.shared.errors import InvalidArgument
 from cardroom.shared.proto.cardroom.v1 import livemix_pb2, mixmatch_pb2, vivo_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.values import seconds, set_seconds
 
 TIMES = {"google.protobuf.Timestamp", "google.protobuf.Duration"}
 LISTS = {"cardroom.v1.IntList", "cardroom.v1.StringList"}
@@ -164,22 +164,6 @@ def _number(field: _Field, value: Any) -> Any:
     if not isinstance(found, int):
         raise ValueError(f"{value!r} is no value of the enum of {field.name}")
     return found
-
-
-def set_seconds(target: Any, seconds: float) -> None:
-    """Seconds (since the epoch, or a span) into a Timestamp or Duration, to the nanosecond."""
-    whole = math.floor(seconds)
-    nanos = round((seconds - whole) * 1e9)
-    if nanos >= 1_000_000_000:
-        whole, nanos = whole + 1, nanos - 1_000_000_000
-    if whole < 0 < nanos and target.DESCRIPTOR.full_name == "google.protobuf.Duration":
-        whole, nanos = whole + 1, nanos - 1_000_000_000  # a Duration's parts share a sign
-    target.seconds, target.nanos = whole, nanos
-
-
-def seconds(stamp: Any) -> float:
-    """A Timestamp or Duration as seconds."""
-    return float(stamp.seconds + stamp.nanos / 1e9)
 
 
 # ---- options and deals -----------------------------------------------------------------

@@ -9,7 +9,8 @@ from typing import Any
 from rich.table import Table
 from rich.text import Text
 
-from cardroom.shared.client.types import GAMES, STATUSES, MatchSummary, PolicyParam
+from cardroom.shared.client.types import MatchSummary, PolicyParam
+from cardroom.shared.wire.enums import GAMES, STATUSES
 
 from .app import App
 
@@ -22,14 +23,15 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     matches = commands.add_parser(
         "matches", parents=[common], help="the lobby: matches, newest first",
         description="List matches by game and status, newest first.")
-    matches.add_argument("--game", choices=sorted(GAMES), help="only this game's")
-    matches.add_argument("--status", choices=list(STATUSES), help="only matches in this state")
+    matches.add_argument("--game", choices=sorted(GAMES.words), help="only this game's")
+    matches.add_argument("--status", choices=STATUSES.words,
+                         help="only matches in this state")
     matches.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
     matches.set_defaults(run=run_matches)
     policies = commands.add_parser(
         "policies", parents=[common], help="the bot policies (from the bot service)",
         description="List the bot policies the bot service offers, per game.")
-    policies.add_argument("game", nargs="?", choices=sorted(GAMES), help="only this game's")
+    policies.add_argument("game", nargs="?", choices=sorted(GAMES.words), help="only this game's")
     policies.set_defaults(run=run_policies)
 
 

@@ -10,8 +10,8 @@ from rich.text import Text
 
 from cardroom.shared.bots import list_policies
 from cardroom.shared.client import SeatSession, bot, human, open_seat
-from cardroom.shared.client.types import GAMES
 from cardroom.shared.errors import InvalidArgument, NotFound
+from cardroom.shared.wire.enums import GAMES
 
 from .app import App
 from .player import Player, hint_text
@@ -29,7 +29,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
         "play", parents=[common], help="play a new match at this terminal against bots",
         description="Create a match with you in seat 0 and bots in the other seats, then "
                     "play it here. Type h at the prompt for help.")
-    play.add_argument("game", choices=sorted(GAMES), help="the game")
+    play.add_argument("game", choices=sorted(GAMES.words), help="the game")
     play.add_argument("--players", "-n", type=int,
                       help="seats at the table, you included (default: livemix 4, vivo 4, "
                            "mixmatch 2)")
@@ -52,7 +52,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
         description="Create a match whose first seats are open (anyone may take one with "
                     "'cardroom join MATCH_ID') and whose last --bot-seats seats are bots; "
                     "print its id. With every seat a bot, it is a match to watch.")
-    create.add_argument("game", choices=sorted(GAMES), help="the game")
+    create.add_argument("game", choices=sorted(GAMES.words), help="the game")
     create.add_argument("--players", "-n", type=int,
                         help="seats at the table (default: livemix 4, vivo 4, mixmatch 2)")
     create.add_argument("--bot-seats", type=int, default=0, metavar="N",

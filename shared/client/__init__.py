@@ -10,14 +10,13 @@
         print(room.solver.solve([12, 24, 7, 2, 6], 48).solution)
 
 Calls carry deadlines, retry while a server is UNAVAILABLE, and fail with the exceptions
-of cardroom.shared.errors (see cardroom.shared.client.errors); watching resumes after a
-dropped connection.
+of cardroom.shared.errors (rebuilt from the status by cardroom.shared.wire.errors); watching
+resumes after a dropped connection.
 """
 
 from cardroom.shared.client.bot import BotClient
 from cardroom.shared.client.config import ClientConfig, open_channel
 from cardroom.shared.client.connect import Cardroom, connect
-from cardroom.shared.client.errors import ServiceFailure, from_rpc_error, status_code
 from cardroom.shared.client.match import (
     ANY_VERSION,
     MatchClient,
@@ -45,6 +44,7 @@ from cardroom.shared.client.types import (
     Turn,
     Verdict,
 )
+from cardroom.shared.wire.errors import ServiceFailure, from_rpc_error, status_code
 
 __all__ = [
     "ANY_VERSION", "Analysis", "BotClient", "Cardroom", "ClientConfig", "Created", "Event",

@@ -7,10 +7,12 @@ from collections.abc import Mapping, Sequence
 import grpc
 
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
+from cardroom.shared.wire.enums import GAMES
+from cardroom.shared.wire.errors import translated
+from cardroom.shared.wire.tokens import bearer
+from cardroom.shared.wire.values import to_struct
 
-from .errors import translated
-from .match import auth
-from .types import JSON, Hint, PolicyInfo, game_enum, struct
+from .types import JSON, Hint, PolicyInfo
 
 
 class BotClient:
@@ -26,14 +28,15 @@ class BotClient:
         """The move `policy` would make now for the seat of `token` in a hosted match."""
         request = bot_pb2.SuggestMoveRequest(match_id=match_id, policy=policy,
                                              params=dict(params or {}), seed=seed)
-        return self._suggest(request, auth(token), timeout)
+        return self._suggest(request, bearer(token), timeout)
 
     def suggest(self, game: str, view: JSON, events: Sequence[JSON], policy: str, *,
                 params: Mapping[str, float] | None = None, seed: int = 0,
                 timeout: float | None = None) -> Hint:
         """The move `policy` would make from a seat's raw observation and the events it saw."""
-        observation = bot_pb2.SeatObservation(game=game_enum(game), view=struct(view),
-                                              events=[struct(e) for e in events])
+        observation = bot_pb2.SeatObservation(game=GAMES.parse(game, "game"),
+                                              view=to_struct(view),
+                                              events=[to_struct(e) for e in events])
         request = bot_pb2.SuggestMoveRequest(observation=observation, policy=policy,
                                              params=dict(params or {}), seed=seed)
         return self._suggest(request, [], timeout)
@@ -47,7 +50,7 @@ class BotClient:
 
     def policies(self, game: str = "") -> list[PolicyInfo]:
         """The policies of `game` (every game's when empty), sorted by game then name."""
-        request = bot_pb2.ListPoliciesRequest(game=game_enum(game))
+        request = bot_pb2.ListPoliciesRequest(game=GAMES.parse(game, "game"))
         with translated():
             reply = self.stub.ListPolicies(request, timeout=self.timeout)
         return [PolicyInfo.from_pb(p) for p in reply.policies]

@@ -8,7 +8,7 @@
     for event in me.watch(): ...       # resumes by itself after a dropped connection
     for item in me.follow(): ...       # events, each change followed by a Turn
 
-Every failed call raises a cardroom.shared.errors exception (see cardroom.shared.client.errors).
+Every failed call raises a cardroom.shared.errors exception (cardroom.shared.wire.errors).
 """
 
 from __future__ import annotations
@@ -21,8 +21,11 @@ import grpc
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.wire.enums import CLOCK_EXPIRIES, GAMES, STATUSES
+from cardroom.shared.wire.errors import translated
+from cardroom.shared.wire.tokens import bearer
+from cardroom.shared.wire.values import to_struct
 
-from .errors import translated
 from .types import (
     JSON,
     Created,
@@ -35,9 +38,6 @@ from .types import (
     SeatSpec,
     Turn,
     events_of,
-    game_enum,
-    status_enum,
-    struct,
 )
 from .watch import OnResume, resumable
 
@@ -60,11 +60,6 @@ def bot(policy: str, strength: int = 0, name: str = "") -> SeatSpec:
     return SeatSpec("bot", name, policy, strength)
 
 
-def auth(token: str | None) -> list[tuple[str, str]]:
-    """Call metadata carrying a credential."""
-    return [("authorization", f"Bearer {token}")] if token else []
-
-
 def new_request_id() -> str:
     """A fresh idempotency key for one move."""
     return uuid.uuid4().hex
@@ -82,22 +77,22 @@ class MatchClient:
         self.token = token
 
     def _meta(self, token: str | None) -> list[tuple[str, str]]:
-        return auth(token if token is not None else self.token)
+        return bearer(token if token is not None else self.token)
 
     def create(self, game: str, players: int, seats: Sequence[SeatSpec] = (), *,
                options: Mapping[str, Any] | None = None, seed: int | None = None,
                deal: JSON | None = None, clock: float | None = None,
                clock_forfeits: bool = False, clock_policy: str = "") -> Created:
         """A new match; `clock` is a per-move clock in seconds for human seats."""
-        request = pb.CreateMatchRequest(game=game_enum(game), players=players,
+        request = pb.CreateMatchRequest(game=GAMES.parse(game, "game"), players=players,
                                         seats=[s.to_pb() for s in seats],
-                                        options=struct(dict(options or {})))
+                                        options=to_struct(dict(options or {})))
         if seed is not None:
             request.seed = seed
         if deal is not None:
-            request.deal.CopyFrom(struct(deal))
+            request.deal.CopyFrom(to_struct(deal))
         if clock is not None:
-            expiry = pb.CLOCK_EXPIRY_FORFEIT if clock_forfeits else pb.CLOCK_EXPIRY_BOT
+            expiry = CLOCK_EXPIRIES.number("forfeit" if clock_forfeits else "bot")
             request.clock.CopyFrom(pb.MoveClock(seconds=clock, on_expiry=expiry,
                                                 policy=clock_policy))
         with translated():
@@ -116,9 +111,9 @@ class MatchClient:
     def list_matches(self, game: str = "", status: str = "", page_size: int = 20,
                      page_token: str = "") -> tuple[list[MatchSummary], str]:
         """One page of the lobby, newest first, and the token of the next page ("" at the end)."""
-        request = pb.ListMatchesRequest(game=game_enum(game),
-                                        status=status_enum(status), page_size=page_size,
-                                        page_token=page_token)
+        request = pb.ListMatchesRequest(game=GAMES.parse(game, "game"),
+                                        status=STATUSES.parse(status, "status"),
+                                        page_size=page_size, page_token=page_token)
         with translated():
             reply = self.stub.ListMatches(request, timeout=self.timeout)
         return [MatchSummary.from_pb(m) for m in reply.matches], reply.next_page_token
@@ -158,8 +153,22 @@ class MatchClient:
         with translated():
             reply = self.stub.SubmitMove(request, metadata=self._meta(token),
                                          timeout=self.timeout)
-        return MoveResult(reply.version, _status(reply.status), events_of(reply.events),
+        return MoveResult(reply.version, STATUSES.word(reply.status), events_of(reply.events),
                           reply.duplicate)
+
+    def events(self, match_id: str, token: str | None = None, cursor: int = 0, *,
+               seat: int | None = None, until: int = 0) -> list[Event]:
+        """The events after `cursor` the caller may see, logged so far, oldest first, up to
+        seq `until` (0: all): one call within the client's deadline, not resumed when it
+        fails (OutOfRange when `cursor` is past the match's last event)."""
+        request = pb.WatchMatchRequest(match_id=match_id, cursor=cursor, no_follow=True)
+        if seat is not None:
+            request.seat = seat
+        with translated():
+            stream = self.stub.WatchMatch(request, metadata=self._meta(token),
+                                          timeout=self.timeout)
+            events = [Event.from_pb(item.event) for item in stream if item.HasField("event")]
+        return [e for e in events if not until or e.seq <= until]
 
     def watch(self, match_id: str, token: str | None = None, cursor: int = 0, *,
               seat: int | None = None, follow: bool = True, resume_for: float = 60.0,
@@ -209,7 +218,7 @@ class MatchClient:
             request.seat = seat
         with translated():
             reply = self.stub.Resign(request, metadata=self._meta(token), timeout=self.timeout)
-        return MoveResult(reply.version, _status(reply.status), events_of(reply.events))
+        return MoveResult(reply.version, STATUSES.word(reply.status), events_of(reply.events))
 
     def abandon(self, match_id: str, token: str | None = None) -> int:
         """Call the match off for everyone; the new version."""
@@ -221,10 +230,6 @@ class MatchClient:
     def seat(self, match_id: str, token: str) -> SeatSession:
         """A handle that plays one seat of one match."""
         return SeatSession(self, match_id, token)
-
-
-def _status(number: int) -> str:
-    return pb.MatchStatus.Name(number).removeprefix("MATCH_STATUS_").lower()
 
 
 class SeatSession:

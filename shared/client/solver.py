@@ -7,8 +7,8 @@ from collections.abc import Sequence
 import grpc
 
 from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
+from cardroom.shared.wire.errors import translated
 
-from .errors import translated
 from .types import Analysis, SolveResult, Verdict
 
 

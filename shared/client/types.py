@@ -1,85 +1,33 @@
 """Plain typed values the client hands out instead of protobuf messages.
 
-Enums become short names ("vivo", "active", "bot"), Structs become dicts with whole
-numbers as ints, Timestamps become seconds since the epoch, unset optionals become None.
+Enums become their words ("vivo", "active", "bot"; cardroom.shared.wire.enums), Structs
+become dicts with whole numbers as ints, Timestamps become seconds since the epoch, unset
+optionals become None.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from google.protobuf import json_format, struct_pb2, timestamp_pb2
-
 from cardroom.shared.errors import InvalidArgument
-from cardroom.shared.proto.cardroom.v1 import bot_pb2, common_pb2, solver_pb2
+from cardroom.shared.proto.cardroom.v1 import bot_pb2, solver_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.enums import (
+    DEADLINE_KINDS,
+    END_REASONS,
+    GAMES,
+    POLICY_COSTS,
+    SEAT_KINDS,
+    STATUSES,
+)
+from cardroom.shared.wire.values import seconds, to_plain
 
 JSON = dict[str, Any]
 
-GAMES: dict[str, common_pb2.Game] = {
-    "livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
-    "mixmatch": common_pb2.GAME_MIXMATCH}
-STATUSES: dict[str, pb.MatchStatus] = {
-    "open": pb.MATCH_STATUS_OPEN, "active": pb.MATCH_STATUS_ACTIVE,
-    "finished": pb.MATCH_STATUS_FINISHED, "abandoned": pb.MATCH_STATUS_ABANDONED}
-SEAT_KINDS: dict[str, pb.SeatKind] = {
-    "human": pb.SEAT_KIND_HUMAN, "open": pb.SEAT_KIND_OPEN, "bot": pb.SEAT_KIND_BOT}
-_DEADLINES = {pb.DEADLINE_KIND_HOURGLASS: "hourglass", pb.DEADLINE_KIND_MOVE_CLOCK: "move_clock"}
-_REASONS = {pb.END_REASON_COMPLETED: "completed", pb.END_REASON_RESIGNED: "resigned",
-            pb.END_REASON_ABANDONED: "abandoned"}
-_COSTS = {bot_pb2.POLICY_COST_FAST: "fast", bot_pb2.POLICY_COST_SEARCH: "search"}
 #: Statuses of a match that is over.
 OVER = ("finished", "abandoned")
-
-
-def _name(table: Mapping[str, int], number: int) -> str:
-    return next((name for name, value in table.items() if value == number), "")
-
-
-def game_enum(game: str) -> common_pb2.Game:
-    """The Game enum value of a game name ("" is unspecified); InvalidArgument when unknown."""
-    if not game:
-        return common_pb2.GAME_UNSPECIFIED
-    if game not in GAMES:
-        raise InvalidArgument(f"unknown game {game!r}; known: {', '.join(GAMES)}", "game")
-    return GAMES[game]
-
-
-def status_enum(status: str) -> pb.MatchStatus:
-    """The MatchStatus enum value of a status name ("" is any)."""
-    if status and status not in STATUSES:
-        raise InvalidArgument(f"unknown status {status!r}; known: {', '.join(STATUSES)}",
-                              "status")
-    return STATUSES.get(status, pb.MATCH_STATUS_UNSPECIFIED)
-
-
-def plain(struct: struct_pb2.Struct) -> JSON:
-    """A Struct as a dict, whole numbers back to ints (a Struct keeps every number a double)."""
-    return dict(_ints(json_format.MessageToDict(struct)))
-
-
-def _ints(value: Any) -> Any:
-    if isinstance(value, float) and math.isfinite(value) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _ints(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_ints(v) for v in value]
-    return value
-
-
-def struct(data: JSON) -> struct_pb2.Struct:
-    """A JSON-able dict as a Struct."""
-    message = struct_pb2.Struct()
-    message.update(data)
-    return message
-
-
-def _seconds(stamp: timestamp_pb2.Timestamp) -> float:
-    return stamp.seconds + stamp.nanos / 1e9
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,10 +41,10 @@ class SeatSpec:
 
     def to_pb(self) -> pb.SeatSpec:
         """As the request message."""
-        if self.kind not in SEAT_KINDS:
+        if self.kind not in SEAT_KINDS.numbers:
             raise InvalidArgument(f"unknown seat kind {self.kind!r}", "seats")
-        return pb.SeatSpec(kind=SEAT_KINDS[self.kind], name=self.name, policy=self.policy,
-                           strength=self.strength)
+        return pb.SeatSpec(kind=SEAT_KINDS.number(self.kind), name=self.name,
+                           policy=self.policy, strength=self.strength)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +60,7 @@ class Seat:
     @classmethod
     def from_pb(cls, message: pb.Seat) -> Seat:
         """From its message."""
-        return cls(_name(SEAT_KINDS, message.kind) or "human", message.name, message.policy,
+        return cls(SEAT_KINDS.word(message.kind, "human"), message.name, message.policy,
                    message.strength, message.resigned)
 
     def label(self, number: int) -> str:
@@ -135,7 +83,7 @@ class Result:
     @classmethod
     def from_pb(cls, message: pb.MatchResult) -> Result:
         """From its message."""
-        return cls(_REASONS.get(message.reason, ""), list(message.scores), list(message.winners))
+        return cls(END_REASONS.word(message.reason), list(message.scores), list(message.winners))
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +97,7 @@ class Event:
     @classmethod
     def from_pb(cls, message: pb.MatchEvent) -> Event:
         """From its message."""
-        return cls(message.seq, message.type, plain(message.data))
+        return cls(message.seq, message.type, to_plain(message.data))
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,10 +126,10 @@ class Turn:
     def from_pb(cls, m: pb.TurnFrame) -> Turn:
         """From its message."""
         return cls(
-            m.version, m.event_seq, _name(STATUSES, m.status), list(m.acting_seats),
+            m.version, m.event_seq, STATUSES.word(m.status), list(m.acting_seats),
             m.seat if m.HasField("seat") else None, m.may_act, list(m.legal_moves),
-            _seconds(m.deadline) if m.HasField("deadline") else None,
-            _DEADLINES.get(m.deadline_kind, ""), list(m.scores),
+            seconds(m.deadline) if m.HasField("deadline") else None,
+            DEADLINE_KINDS.word(m.deadline_kind), list(m.scores),
             Result.from_pb(m.result) if m.HasField("result") else None)
 
 
@@ -222,13 +170,13 @@ class MatchView:
     def from_pb(cls, m: pb.MatchView) -> MatchView:
         """From its message."""
         return cls(
-            m.match_id, _name(GAMES, m.game), _name(STATUSES, m.status), m.version,
+            m.match_id, GAMES.word(m.game), STATUSES.word(m.status), m.version,
             m.seat if m.HasField("seat") else None, m.players, [Seat.from_pb(s) for s in m.seats],
-            plain(m.options), m.current_player if m.HasField("current_player") else None,
+            to_plain(m.options), m.current_player if m.HasField("current_player") else None,
             m.may_act, list(m.legal_moves), list(m.scores),
             [list(r.scores) for r in m.round_scores],
-            _seconds(m.deadline) if m.HasField("deadline") else None,
-            _DEADLINES.get(m.deadline_kind, ""), m.event_seq, plain(m.observation),
+            seconds(m.deadline) if m.HasField("deadline") else None,
+            DEADLINE_KINDS.word(m.deadline_kind), m.event_seq, to_plain(m.observation),
             Result.from_pb(m.result) if m.HasField("result") else None)
 
 
@@ -248,9 +196,9 @@ class MatchSummary:
     @classmethod
     def from_pb(cls, m: pb.MatchSummary) -> MatchSummary:
         """From its message."""
-        return cls(m.match_id, _name(GAMES, m.game), _name(STATUSES, m.status), m.players,
+        return cls(m.match_id, GAMES.word(m.game), STATUSES.word(m.status), m.players,
                    m.version, [Seat.from_pb(s) for s in m.seats], list(m.open_seats),
-                   _seconds(m.create_time))
+                   seconds(m.create_time))
 
 
 @dataclass(frozen=True, slots=True)
@@ -313,9 +261,9 @@ class Replay:
     def from_pb(cls, m: pb.GetReplayResponse) -> Replay:
         """From its message."""
         return cls(
-            m.match_id, _name(GAMES, m.game), _name(STATUSES, m.status), plain(m.options),
+            m.match_id, GAMES.word(m.game), STATUSES.word(m.status), to_plain(m.options),
             m.seed if m.HasField("seed") else None,
-            plain(m.deal) if m.HasField("deal") else None, m.start_time,
+            to_plain(m.deal) if m.HasField("deal") else None, m.start_time,
             [ReplayAction(a.seat if a.HasField("seat") else None, a.action, a.time)
              for a in m.actions],
             events_of(m.events), list(m.scores), [list(r.scores) for r in m.round_scores],
@@ -408,7 +356,7 @@ class Hint:
     @classmethod
     def from_pb(cls, m: bot_pb2.SuggestMoveResponse) -> Hint:
         """From its message."""
-        return cls(m.action, plain(m.evaluation), m.policy, m.think_seconds, m.iterations,
+        return cls(m.action, to_plain(m.evaluation), m.policy, m.think_seconds, m.iterations,
                    m.delay_seconds, m.version)
 
 
@@ -437,6 +385,6 @@ class PolicyInfo:
     @classmethod
     def from_pb(cls, m: bot_pb2.PolicyInfo) -> PolicyInfo:
         """From its message."""
-        return cls(_name(GAMES, m.game), m.name, m.description, _COSTS.get(m.cost, ""),
+        return cls(GAMES.word(m.game), m.name, m.description, POLICY_COSTS.word(m.cost),
                    [PolicyParam(p.name, p.kind, p.default_value, p.minimum, p.maximum,
                                 p.description) for p in m.params])

@@ -17,8 +17,8 @@ import grpc
 
 from cardroom.shared.errors import Unavailable
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.errors import from_rpc_error
 
-from .errors import from_rpc_error
 from .types import Event, Turn
 
 #: How a stream fails when its connection (not the call itself) went wrong.

@@ -1,11 +1,11 @@
 """The interceptor every call of every server passes: counted, timed, errors mapped.
 
 One interceptor counts every call (the grpc_server_* series, cardroom.shared.rpc.metrics)
-and maps domain errors escaping a handler to their statuses (cardroom.shared.rpc.errors),
-for unary calls and response streams alike. Requests are decoded inside it, so bytes that
-are not a message of the method's request type are INVALID_ARGUMENT instead of gRPC's own
-"Exception deserializing request!" INTERNAL. Reflection's bidirectional stream passes
-through as it is.
+and maps domain errors escaping a handler to their statuses (the one table of
+cardroom.shared.wire.errors), for unary calls and response streams alike. Requests are
+decoded inside it, so bytes that are not a message of the method's request type are
+INVALID_ARGUMENT instead of gRPC's own "Exception deserializing request!" INTERNAL.
+Reflection's bidirectional stream passes through as it is.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import grpc
 from grpc_status import rpc_status
 
 from cardroom.shared.errors import InvalidArgument
-from cardroom.shared.rpc.errors import classify, status_for
 from cardroom.shared.rpc.metrics import GRPC_TYPES, GrpcMetrics
+from cardroom.shared.wire.errors import classify, status_for
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,7 @@ class _Call:
     async def _accounted(self, context: grpc.aio.ServicerContext
                          ) -> AsyncIterator[_CallContext]:
         """Count and time one call, handing its behaviour the context to use; an exception
-        escaping it ends the call with its mapped status (cardroom.shared.rpc.errors).
+        escaping it ends the call with its mapped status (cardroom.shared.wire.errors).
         Every count is made before the status leaves, so a client that has its answer
         finds the call counted."""
         self.m.started.labels(*self.labels).inc()

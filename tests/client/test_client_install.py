@@ -1,6 +1,7 @@
 """A plain install (no extras) is the client library and the `cardroom` app: pyproject.toml
-keeps the server stack in the `server` extra, and the client and the app run with Celery,
-Redis, Prometheus, the services and the server-only gRPC packages made unimportable."""
+keeps the server stack in the `server` extra, and the client, the wire layer under it and
+the app run with Celery, Redis, Prometheus, the services and the server-only gRPC packages
+made unimportable."""
 
 from __future__ import annotations
 
@@ -27,8 +28,8 @@ SERVER_ONLY = ("celery", "kombu", "billiard", "redis", "hiredis", "prometheus_cl
 SERVER_DISTRIBUTIONS = ("celery", "redis", "hiredis", "prometheus-client",
                         "grpcio-health-checking", "grpcio-reflection")
 
-#: Run in a fresh interpreter: block SERVER_ONLY, import every module of the client and the
-#: app, then run `cardroom` with the given arguments.
+#: Run in a fresh interpreter: block SERVER_ONLY, import every module of the client, the wire
+#: layer and the app, then run `cardroom` with the given arguments.
 PROBE = """
 import importlib, importlib.abc, pkgutil, sys
 
@@ -47,8 +48,8 @@ except ModuleNotFoundError:
     pass
 else:
     sys.exit("the blocker does not block")
-import cardroom.shared.cli, cardroom.shared.client
-for package in (cardroom.shared.client, cardroom.shared.cli):
+import cardroom.shared.cli, cardroom.shared.client, cardroom.shared.wire
+for package in (cardroom.shared.wire, cardroom.shared.client, cardroom.shared.cli):
     for module in pkgutil.walk_packages(package.__path__, package.__name__ + "."):
         if not module.name.endswith(".__main__"):  # that one runs the app on import
             importlib.import_module(module.name)

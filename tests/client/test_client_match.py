@@ -28,7 +28,6 @@ from cardroom.shared.client import (
     open_seat,
     status_code,
 )
-from cardroom.shared.client.errors import translated
 from cardroom.shared.errors import (
     GameOver,
     IllegalMove,
@@ -43,6 +42,7 @@ from cardroom.shared.errors import (
 )
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.errors import translated
 
 MISSING = "000000000000aaaaaaaaaaaaaaaa"
 

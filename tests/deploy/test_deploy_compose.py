@@ -12,7 +12,7 @@ import pytest
 import yaml
 from support.paths import ROOT
 
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, SEARCH_QUEUE
 from deploy.launch import compose as compose_local
 
 COMPOSE = ROOT / "docker-compose.yml"

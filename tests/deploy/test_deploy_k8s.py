@@ -19,7 +19,7 @@ import pytest
 import yaml
 from support.paths import ROOT
 
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, SEARCH_QUEUE
 
 K8S = ROOT / "deploy" / "k8s"
 OVERLAYS = ("dev", "prod")

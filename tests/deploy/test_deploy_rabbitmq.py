@@ -17,7 +17,7 @@ import yaml
 from support.paths import ROOT
 from test_deploy_k8s import CRD_SCHEMAS, PROD_SECRETS, VERSIONS, containers, objects, render
 
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, SEARCH_QUEUE
 
 OVERLAY = "prod-rabbitmq"
 COMPONENT = ROOT / "deploy" / "k8s" / "components" / "worker-keda-rabbitmq"

@@ -1,4 +1,5 @@
-"""The one mapping from domain errors to gRPC statuses, with rich details, over a real server."""
+"""The one table of domain errors and gRPC statuses, with rich details: over a real server,
+and read back both ways row by row."""
 
 from __future__ import annotations
 
@@ -6,18 +7,22 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
-from google.rpc import error_details_pb2
+from google.rpc import error_details_pb2, status_pb2
 from support.grpc_servers import channel_to, serving
 from support.probe import SECRET, call_count, call_echo, probe_service
 
 from cardroom.shared import errors
 from cardroom.shared.proto.cardroom.v1 import common_pb2
-from cardroom.shared.rpc.errors import (
+from cardroom.shared.wire.errors import (
     DOMAIN,
+    ERRORS,
     INTERNAL_MESSAGE,
+    ServiceFailure,
     details_of,
     error_reason,
     field_violations,
+    from_rpc_error,
+    status_code,
     status_for,
 )
 
@@ -130,3 +135,79 @@ def test_status_for_plain_exception_hides_its_message() -> None:
     status = status_for(KeyError("secret key"))
     assert (status.code, status.message, list(status.details)) == (
         C.INTERNAL.value[0], INTERNAL_MESSAGE, [])
+
+
+class Failed(grpc.RpcError):
+    """A failed call as a client sees it: its code, its message, the rich status trailer."""
+
+    def __init__(self, code: grpc.StatusCode, message: str,
+                 status: status_pb2.Status | None = None) -> None:
+        self._code, self._message = code, message
+        self._trailer = [] if status is None else [
+            ("grpc-status-details-bin", status.SerializeToString())]
+
+    def code(self) -> grpc.StatusCode:
+        """The status code."""
+        return self._code
+
+    def details(self) -> str:
+        """The status message."""
+        return self._message
+
+    def trailing_metadata(self) -> list[tuple[str, bytes]]:
+        """The trailer, with the google.rpc.Status when there is one."""
+        return self._trailer
+
+
+def _sent(exc: errors.CardroomError) -> Failed:
+    status = status_for(exc)
+    code = next(c for c in C if c.value[0] == status.code)
+    return Failed(code, status.message, status)
+
+
+@pytest.mark.parametrize(("cls", "code", "reason"), ERRORS,
+                         ids=[cls.__name__ for cls, _, _ in ERRORS])
+def test_every_row_of_the_table_goes_there_and_back(
+        cls: type[errors.CardroomError], code: grpc.StatusCode, reason: int) -> None:
+    failed = _sent(cls("why not"))
+    assert failed.code() == code and error_reason(failed) == common_pb2.ErrorReason.Name(reason)
+    back = from_rpc_error(failed)
+    assert type(back) is cls and back.reason == "why not" and status_code(back) == code
+
+
+@pytest.mark.parametrize(("code", "expected"), [
+    (C.INVALID_ARGUMENT, errors.InvalidArgument), (C.OUT_OF_RANGE, errors.OutOfRange),
+    (C.FAILED_PRECONDITION, errors.IllegalMove), (C.ABORTED, errors.StaleVersion),
+    (C.NOT_FOUND, errors.NotFound), (C.UNAUTHENTICATED, errors.Unauthenticated),
+    (C.PERMISSION_DENIED, errors.PermissionDenied), (C.DEADLINE_EXCEEDED, errors.DeadlineExceeded),
+    (C.UNAVAILABLE, errors.Unavailable), (C.RESOURCE_EXHAUSTED, errors.ResourceExhausted),
+])
+def test_a_status_without_details_is_the_most_general_class_of_its_code(
+        code: grpc.StatusCode, expected: type[errors.CardroomError]) -> None:
+    back = from_rpc_error(Failed(code, "from the transport"))
+    assert type(back) is expected and back.reason == "from the transport"
+
+
+def test_a_status_no_class_stands_for_is_a_service_failure_with_its_code() -> None:
+    for code in (C.INTERNAL, C.UNIMPLEMENTED, C.UNKNOWN, C.CANCELLED, C.DATA_LOSS):
+        back = from_rpc_error(Failed(code, ""))
+        assert isinstance(back, ServiceFailure) and status_code(back) == code
+        assert back.reason == f"the call failed with {code.name}"
+
+
+def test_a_reason_of_another_status_does_not_change_the_class() -> None:
+    status = status_for(errors.NotYourTurn("seat 2 is to play"))
+    back = from_rpc_error(Failed(C.ABORTED, status.message, status_pb2.Status(
+        code=C.ABORTED.value[0], message=status.message, details=status.details)))
+    assert type(back) is errors.StaleVersion
+
+
+def test_the_details_of_a_row_travel_with_it() -> None:
+    out = from_rpc_error(_sent(errors.OutOfRange("cursor 9 is past the end", "cursor")))
+    assert isinstance(out, errors.OutOfRange) and out.field == "cursor"
+    turn = from_rpc_error(_sent(errors.NotYourTurn("seat 2 is to play", ["pass"])))
+    assert isinstance(turn, errors.NotYourTurn) and turn.legal == ["pass"]
+    phase = from_rpc_error(_sent(errors.WrongPhase("the match has not started", ["x"])))
+    assert type(phase) is errors.WrongPhase and phase.legal == []  # no move would do
+    limit = from_rpc_error(_sent(errors.ResourceExhausted("too many matches", "MATCH_MAX")))
+    assert type(limit) is errors.ResourceExhausted and limit.reason == "too many matches"

@@ -1,4 +1,6 @@
-"""A small test client of cardroom.v1.MatchService and helpers to serve replicas on free ports."""
+"""A proto-level driver of cardroom.v1.MatchService for the API's own tests (they assert on
+the messages themselves; programs use the client library, cardroom.shared.client), and
+helpers to serve replicas on free ports."""
 
 from __future__ import annotations
 
@@ -13,19 +15,21 @@ from typing import Any
 import grpc
 import redis
 
-from cardroom.services.match import mapping
 from cardroom.services.match.bots import CeleryQueue
 from cardroom.services.match.server import MatchServer, create_server
 from cardroom.services.match.settings import MatchSettings
-from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.wire.enums import GAMES
+from cardroom.shared.wire.tokens import bearer as auth
+from cardroom.shared.wire.values import to_plain
 from support.grpc_servers import HOST, local_settings
 from support.loops import in_thread
 from support.match_play import choose_move
 
 ADMIN = "admin-token-for-tests"
-GAME_ENUM = {"livemix": common_pb2.GAME_LIVEMIX, "vivo": common_pb2.GAME_VIVO,
-             "mixmatch": common_pb2.GAME_MIXMATCH}
+#: The Game number of each game name (the wire table's own mapping).
+GAME_ENUM = GAMES.numbers
 
 
 def match_settings(redis_url: str, broker_url: str | None = None, **changes: Any
@@ -53,11 +57,6 @@ def match_server(redis_url: str, broker_url: str | None = None, **changes: Any
         server.stop(grace=None)
 
 
-def auth(token: str | None) -> list[tuple[str, str]]:
-    """Call metadata carrying a seat token."""
-    return [("authorization", f"Bearer {token}")] if token else []
-
-
 def typed_move(game: str, action: str) -> dict[str, Any]:
     """SubmitMoveRequest fields for a canonical action, typed per game."""
     if game == "livemix":
@@ -73,10 +72,10 @@ def typed_move(game: str, action: str) -> dict[str, Any]:
 
 def plain_view(view: pb.MatchView) -> dict[str, Any]:
     """A MatchView as the dict choose_move reads."""
-    return {"game": mapping.GAMES[view.game],
+    return {"game": GAMES[view.game],
             "seat": view.seat if view.HasField("seat") else None,
             "legal_moves": list(view.legal_moves),
-            "observation": mapping.to_plain(view.observation)}
+            "observation": to_plain(view.observation)}
 
 
 class Client:
@@ -117,8 +116,8 @@ def play_turn(clients: list[Client], match_id: str, tokens: dict[int, str],
     for seat in _candidates(public, rng):
         view = clients[(turn + seat) % len(clients)].view(match_id, tokens[seat])
         if view.may_act:
-            action = choose_move(mapping.GAMES[view.game], plain_view(view), rng)
-            game = mapping.GAMES[view.game]
+            game = GAMES[view.game]
+            action = choose_move(game, plain_view(view), rng)
             return view, client.move(match_id, tokens[seat], game, action, view.version)
     raise AssertionError("nobody may act in an active match")
 

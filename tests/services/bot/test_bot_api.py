@@ -26,13 +26,14 @@ from support.suggest import together_and_alone
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import SERVICE_NAME, BotServer, create_server
 from cardroom.services.bot.worker import WorkerProcess, start_worker
-from cardroom.services.match import mapping
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.bots import list_policies
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-from cardroom.shared.rpc.errors import error_reason, field_violations
+from cardroom.shared.wire.enums import GAMES
+from cardroom.shared.wire.errors import error_reason, field_violations
+from cardroom.shared.wire.values import to_plain
 from deploy.launch.process import start_service
 
 BOT_TOKEN = "bot-token-for-api-tests"
@@ -143,7 +144,7 @@ def failure(call: Any, request: Any, **kwargs: Any) -> grpc.RpcError:
 def test_list_policies_shows_every_policy_with_cost_and_parameters(
         stub: bot_pb2_grpc.BotServiceStub) -> None:
     listed = stub.ListPolicies(bpb.ListPoliciesRequest(), timeout=10).policies
-    assert [(mapping.GAMES[p.game], p.name) for p in listed] == [
+    assert [(GAMES[p.game], p.name) for p in listed] == [
         (i.game, i.name) for i in list_policies()]
     ismcts = next(p for p in listed if p.name == "ismcts")
     assert ismcts.cost == bpb.POLICY_COST_SEARCH
@@ -173,7 +174,7 @@ def test_suggest_move_for_a_seat_token_is_a_legal_move_of_that_seat(
     assert answer.policy == "heuristic" and answer.think_seconds >= 0
     idle = stub.SuggestMove(bpb.SuggestMoveRequest(match_id=match_id, policy="random"),
                             metadata=auth(tokens[(seat + 1) % 3]), timeout=10)
-    assert idle.action == "" and "reason" in mapping.to_plain(idle.evaluation)
+    assert idle.action == "" and "reason" in to_plain(idle.evaluation)
 
 
 def test_suggest_move_on_a_raw_observation_is_the_one_for_the_match(
@@ -198,7 +199,7 @@ def test_suggest_move_in_mix_match_is_a_tagged_claim_with_its_delay(
         timeout=10)
     assert answer.action.startswith("claim@1 ")
     assert 3.0 < answer.delay_seconds <= 4.0
-    assert mapping.to_plain(answer.evaluation)["cards_used"] >= 1
+    assert to_plain(answer.evaluation)["cards_used"] >= 1
 
 
 def test_concurrent_suggestions_each_get_their_own_answer(

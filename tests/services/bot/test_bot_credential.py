@@ -14,20 +14,20 @@ from support.match_fixtures import new_service, tick
 from support.match_play import Clock
 
 from cardroom.services.match.app import MatchService
-from cardroom.services.match.bots import (
-    DEFAULT_QUEUE,
-    SEARCH_QUEUE,
-    TASK_NAME,
-    CeleryQueue,
-    MemoryQueue,
-    is_search,
-    seat_policy,
-)
+from cardroom.services.match.bots import CeleryQueue, MemoryQueue, seat_policy
 from cardroom.services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
 from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.bots import list_policies
 from cardroom.shared.bots.base import SEARCH
 from cardroom.shared.errors import InvalidArgument, PermissionDenied, Unauthenticated
+from cardroom.shared.wire.bot_tasks import (
+    DEFAULT_QUEUE,
+    SEARCH_QUEUE,
+    TAKE_TURN,
+    TakeTurn,
+    is_search,
+    queue_for,
+)
 
 ADMIN = "admin-secret"
 BOT_TOKEN = "bot-secret"
@@ -168,6 +168,9 @@ def test_search_policies_are_told_apart_by_their_cost() -> None:
     for info in list_policies():
         assert is_search(info.game, info.name) == (info.cost == SEARCH)
     assert not is_search("vivo", "no-such-policy")
+    assert queue_for("vivo", "ismcts") == SEARCH_QUEUE
+    assert queue_for("vivo", "random", "fast", "slow") == "fast"
+    assert queue_for("vivo", "ismcts", "fast", "slow") == "slow"
 
 
 def test_bot_task_goes_to_the_fast_queue_with_its_policy(redis_url: str) -> None:
@@ -177,5 +180,6 @@ def test_bot_task_goes_to_the_fast_queue_with_its_policy(redis_url: str) -> None
     finally:
         queue.close()
     [task] = queued_tasks(redis_url, DEFAULT_QUEUE)
-    assert task["task"] == TASK_NAME and task["args"] == ["m" * 28, 2, 7]
+    assert task["task"] == TAKE_TURN and task["args"] == TakeTurn("m" * 28, 2, 7).args
+    assert task["args"] == ["m" * 28, 2, 7] and task["id"] == "m" * 28 + "-2-7"
     assert queued_tasks(redis_url, SEARCH_QUEUE) == []

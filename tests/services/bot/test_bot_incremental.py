@@ -18,10 +18,10 @@ from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer
 
 from cardroom.services.bot import turns
-from cardroom.services.bot.client import MatchClient
 from cardroom.services.bot.turns import Actor, SeenEvents, events_digest
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.bots import Decision, Policy
+from cardroom.shared.client import MatchClient
 from cardroom.shared.errors import OutOfRange
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
@@ -78,6 +78,18 @@ class Recorder:
         return self.policy.decide(view, events, seed)
 
 
+def logged(reader: MatchClient, match_id: str, seat: int, until: int = 0
+           ) -> list[dict[str, Any]]:
+    """The events `seat` may see up to seq `until` (0: all logged), as a policy gets them."""
+    return [e.data for e in reader.events(match_id, BOT_TOKEN, seat=seat, until=until)]
+
+
+def after(reader: MatchClient, match_id: str, seat: int, cursor: int = 0
+          ) -> list[tuple[int, dict[str, Any]]]:
+    """The (seq, event) pairs `seat` may see logged after `cursor`."""
+    return [(e.seq, e.data) for e in reader.events(match_id, BOT_TOKEN, cursor, seat=seat)]
+
+
 def create(client: Client, game: str, policies: list[str], seed: int) -> str:
     """A match of bot seats only (searches at their quickest, heuristics never erring)."""
     seats = [pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy=p, strength=int(p == "ismcts"))
@@ -111,10 +123,10 @@ def test_each_decision_gets_the_whole_logs_events_and_reads_only_the_new_ones(
         until = public.event_seq
         before = counter.received[(match_id, seat)]
         assert turns.play_turn(actor, match_id, seat, version).outcome == turns.MOVED
-        full = reader.events(match_id, BOT_TOKEN, seat, until=until)
+        full = logged(reader, match_id, seat, until)
         assert given[-1] == full  # same events, same order, as a read of the whole log
         decisions[seat] += 1
-        new = [seq for seq, _ in reader.events_after(match_id, BOT_TOKEN, seat)
+        new = [seq for seq, _ in after(reader, match_id, seat)
                if last_read.get(seat, 0) < seq <= until]
         received = counter.received[(match_id, seat)] - before
         # The new events, plus the seat's last kept event read again as a check.
@@ -122,7 +134,7 @@ def test_each_decision_gets_the_whole_logs_events_and_reads_only_the_new_ones(
         last_read[seat] = until
     assert sum(decisions.values()) > 20
     for seat, count in decisions.items():
-        visible = len(reader.events(match_id, BOT_TOKEN, seat))
+        visible = len(logged(reader, match_id, seat))
         assert counter.received[(match_id, seat)] <= visible + count
 
 
@@ -144,7 +156,7 @@ def test_the_read_is_logged_with_what_was_fetched_and_a_digest_of_what_was_given
             continue  # the policy decided without the events (a deliberate mistake)
         [record] = records
         reads += 1
-        full = actor.client.events_after(match_id, BOT_TOKEN, seat)
+        full = after(actor.client, match_id, seat)
         assert record.start == cursors.get(seat, 0)  # type: ignore[attr-defined]
         assert record.fetched == len([s for s, _ in full  # type: ignore[attr-defined]
                                       if record.start < s <= record.cursor])  # type: ignore
@@ -164,10 +176,10 @@ def test_a_cursor_past_the_end_of_the_log_starts_over_from_the_first_event(
     seen, reader, client = _seen(channel)
     match_id = create(client, "vivo", ["random"] * 3, seed=33)
     until = client.view(match_id).event_seq
-    full = reader.events(match_id, BOT_TOKEN, 0, until=until)
+    full = logged(reader, match_id, 0, until)
     # As if the match had been deleted and made anew, with a shorter log than was read.
     with pytest.raises(OutOfRange):
-        reader.events_after(match_id, BOT_TOKEN, 0, until + 1)
+        after(reader, match_id, 0, until + 1)
     seen._entries[(match_id, 0)] = turns._Seen(until + 50, [until + 40], ['{"type":"gone"}'])
     assert seen.read(reader, BOT_TOKEN, match_id, 0, until + 60) == full
     seen._entries[(match_id, 0)] = turns._Seen(until + 50, [], [])
@@ -180,10 +192,10 @@ def test_kept_events_the_log_no_longer_has_are_dropped_and_read_again(
     seen, reader, client = _seen(channel)
     match_id = create(client, "vivo", ["random"] * 3, seed=34)
     public = client.view(match_id)
-    before = reader.events_after(match_id, BOT_TOKEN, 1)
+    before = after(reader, match_id, 1)
     turns.play_turn(Actor(reader, BOT_TOKEN), match_id, public.current_player, public.version)
     until = client.view(match_id).event_seq
-    full = reader.events_after(match_id, BOT_TOKEN, 1)
+    full = after(reader, match_id, 1)
     assert len(full) > len(before) and until > public.event_seq
     # The last kept event differs from the log's (the log was rewound and written again).
     seen._entries[(match_id, 1)] = turns._Seen(
@@ -208,8 +220,8 @@ def test_at_most_size_seats_are_kept_the_least_recently_used_dropped_first(
     seen.read(reader, BOT_TOKEN, ids[2], 0, ends[ids[2]])
     assert len(seen) == 2 and set(seen._entries) == {(ids[0], 0), (ids[2], 0)}
     none = SeenEvents(0)
-    assert none.read(reader, BOT_TOKEN, ids[0], 0, ends[ids[0]]) == reader.events(
-        ids[0], BOT_TOKEN, 0, until=ends[ids[0]])
+    assert none.read(reader, BOT_TOKEN, ids[0], 0, ends[ids[0]]) == logged(
+        reader, ids[0], 0, ends[ids[0]])
     assert len(none) == 0  # size 0: every decision reads the whole log
 
 
@@ -221,5 +233,5 @@ def test_a_policy_that_changes_its_events_does_not_change_the_next_decisions(
     first = seen.read(reader, BOT_TOKEN, match_id, 2, until)
     first[0]["type"] = "changed"
     first.clear()
-    assert seen.read(reader, BOT_TOKEN, match_id, 2, until) == reader.events(
-        match_id, BOT_TOKEN, 2, until=until)
+    assert seen.read(reader, BOT_TOKEN, match_id, 2, until) == logged(
+        reader, match_id, 2, until)

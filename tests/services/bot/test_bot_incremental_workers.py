@@ -15,10 +15,10 @@ from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer
 
-from cardroom.services.bot.client import MatchClient
 from cardroom.services.bot.turns import events_digest
 from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.services.match.server import MatchServer
+from cardroom.shared.client import MatchClient
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 BOT_TOKEN = "bot-token-for-incremental-worker-tests"
@@ -79,7 +79,7 @@ def test_a_worker_reads_only_new_events_and_its_policies_get_the_whole_logs(
     with channel_to(match.port) as channel:
         match_id = play(Client(channel), game, policies, seed=41)
         reader = MatchClient(channel)
-        logs = {seat: reader.events_after(match_id, BOT_TOKEN, seat)
+        logs = {seat: [(e.seq, e.data) for e in reader.events(match_id, BOT_TOKEN, seat=seat)]
                 for seat in range(len(policies))}
     plays = sum(1 for log in logs.values() for _, e in log if e["type"] == "play")
     deadline = time.monotonic() + 10  # the log lines arrive through a pipe: let them land

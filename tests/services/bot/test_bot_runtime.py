@@ -16,13 +16,18 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from support.grpc_servers import channel_to, sample, scrape
 from support.redis_server import RedisServer, dead_port
 
-from cardroom.services.bot.celery_app import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
 from cardroom.services.bot.metrics import OUTCOMES
 from cardroom.services.bot.server import MAX_WORKERS, SERVICE_NAME
 from cardroom.services.bot.worker import start_worker
-from cardroom.services.match.bots import DEFAULT_QUEUE, SEARCH_QUEUE
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc, common_pb2
+from cardroom.shared.wire.bot_tasks import (
+    DEFAULT_QUEUE,
+    SEARCH_QUEUE,
+    SUBMIT_CLAIM,
+    SUGGEST,
+    TAKE_TURN,
+)
 from deploy.launch.process import start_service
 
 SERVING = health_pb2.HealthCheckResponse.SERVING

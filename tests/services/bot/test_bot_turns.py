@@ -1,5 +1,5 @@
-"""One bot turn (cardroom.services.bot.turns) and the bot's match-service client, against a
-real match service in this process: what the policy sees, idempotency, stale tasks, claims,
+"""One bot turn (cardroom.services.bot.turns) through the client library, against a real
+match service in this process: what the policy sees, idempotency, stale tasks, claims,
 errors."""
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from support.match_play import hands_seen
 from support.redis_server import RedisServer, free_port
 
 from cardroom.services.bot import turns
-from cardroom.services.bot.client import MatchClient
 from cardroom.services.bot.turns import Actor, SeatEvents
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.bots import Decision
+from cardroom.shared.client import MatchClient, Seat
 from cardroom.shared.errors import (
     InvalidArgument,
     NotFound,
@@ -180,13 +180,12 @@ def test_a_decision_seed_is_fixed_per_match_seat_and_version() -> None:
 
 
 def test_the_policy_is_the_tasks_else_the_bot_seats_else_the_default() -> None:
-    view = turns.SeatView("m", "vivo", 3, 1, True, "active", {}, 9, [
-        {"kind": "human", "policy": "", "strength": 0},
-        {"kind": "bot", "policy": "heuristic", "strength": 4}])
-    assert turns.policy_of(view, "", "random") == ("heuristic", 4)
-    assert turns.policy_of(view, "ismcts", "random") == ("ismcts", 4)
-    human = turns.SeatView("m", "vivo", 3, 0, True, "active", {}, 9, view.seats)
+    bot = Seat("bot", "", "heuristic", 4, False)
+    assert turns.policy_of(bot, "", "random") == ("heuristic", 4)
+    assert turns.policy_of(bot, "ismcts", "random") == ("ismcts", 4)
+    human = Seat("human", "", "", 0, False)
     assert turns.policy_of(human, "", "random") == ("random", 0)
+    assert turns.policy_of(human, "ismcts", "random") == ("ismcts", 0)
 
 
 def test_an_untagged_claim_gets_the_round_of_the_view() -> None:
@@ -195,22 +194,22 @@ def test_an_untagged_claim_gets_the_round_of_the_view() -> None:
     assert turns.tagged_claim("pick 7", {"round": 2}) == "pick 7"
 
 
-def test_the_client_maps_failed_calls_to_domain_errors(actor: Actor, client: Client) -> None:
+def test_failed_calls_come_back_as_domain_errors(actor: Actor, client: Client) -> None:
     match_id, tokens = _match(client, "vivo", [pb.SeatSpec(), *_bots("random", 2)])
     calls = actor.client
     with pytest.raises(NotFound):
-        calls.view("f" * 28, BOT_TOKEN, 1)
+        turns.seat_view(calls, "f" * 28, BOT_TOKEN, 1)
     with pytest.raises(InvalidArgument):
-        calls.view("not-a-match", BOT_TOKEN, 1)
+        turns.seat_view(calls, "not-a-match", BOT_TOKEN, 1)
     with pytest.raises(Unauthenticated):
-        calls.view(match_id, "wrong", 1)
+        turns.seat_view(calls, match_id, "wrong", 1)
     with pytest.raises(PermissionDenied):
-        calls.view(match_id, BOT_TOKEN, 0)  # a human's seat
+        turns.seat_view(calls, match_id, BOT_TOKEN, 0)  # a human's seat
     with pytest.raises(PermissionDenied):
-        calls.view(match_id, ADMIN)  # speaks for no seat: a spectator's view
-    assert calls.view(match_id, tokens[0]).seat == 0
+        turns.seat_view(calls, match_id, ADMIN)  # speaks for no seat: a spectator's view
+    assert turns.seat_view(calls, match_id, tokens[0]).seat == 0
     with pytest.raises(StaleVersion):
-        calls.submit(match_id, tokens[0], 0, "R1", 99, "")
+        calls.move(match_id, "R1", tokens[0], seat=0, expected_version=99, request_id="")
     with grpc.insecure_channel(f"127.0.0.1:{free_port()}") as nowhere, \
             pytest.raises(Unavailable):
-        MatchClient(nowhere, timeout_s=2).view(match_id, BOT_TOKEN, 1)
+        turns.seat_view(MatchClient(nowhere, timeout=2), match_id, BOT_TOKEN, 1)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import math
 import os
+import struct
 import subprocess
 import sys
 from pathlib import Path
@@ -14,23 +15,23 @@ from typing import Any
 import pytest
 from celery import Celery  # type: ignore[import-untyped]
 from celery.exceptions import SoftTimeLimitExceeded  # type: ignore[import-untyped]
-from prometheus_client import CollectorRegistry
+from prometheus_client import CollectorRegistry, multiprocess
 from support.paths import ROOT
 
 from cardroom.services.bot import _is_worker_command, mapping, tasks
-from cardroom.services.bot.celery_app import (
-    SUBMIT_CLAIM,
-    SUGGEST,
-    TAKE_TURN,
-    BotSettings,
-    configure,
-    route_task,
-)
-from cardroom.services.bot.metrics import WorkerMetrics
+from cardroom.services.bot.celery_app import BotSettings, configure, route_task
+from cardroom.services.bot.metrics import WorkerFiles, WorkerMetrics
 from cardroom.shared.bots import Decision, get_policy, list_policies
-from cardroom.shared.errors import InvalidConfig, InvalidFields, NotFound, Unavailable
+from cardroom.shared.errors import (
+    InvalidConfig,
+    InvalidFields,
+    NotFound,
+    ResourceExhausted,
+    Unavailable,
+)
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.wire.bot_tasks import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
 
 # ---- settings ---------------------------------------------------------------------------
 
@@ -210,6 +211,17 @@ def test_an_unavailable_match_service_is_retried_with_growing_jittered_backoff(
     assert _count(counted, "retried") == 4
 
 
+def test_a_match_service_at_its_limit_is_retried_as_an_unavailable_one(
+        counted: CollectorRegistry) -> None:
+    def busy() -> str:
+        raise ResourceExhausted("too many calls in flight", "GRPC_MAX_QUEUE")
+
+    task = FakeTask(0)
+    with pytest.raises(Retry):
+        tasks._run(task, TAKE_TURN, busy)
+    assert _count(counted, "retried") == 1 and _count(counted, "failed") == 0
+
+
 def test_a_task_out_of_retries_fails(counted: CollectorRegistry) -> None:
     def down() -> str:
         raise Unavailable("match service: connection refused")
@@ -259,3 +271,18 @@ def test_a_worker_counts_in_shared_files_even_if_a_plugin_imported_prometheus_fi
     done = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
                           text=True, timeout=60, cwd=ROOT)
     assert done.stdout.split() == ["False", str(tmp_path)], done.stderr
+
+
+def test_a_scrape_skips_the_file_a_pool_process_is_creating(tmp_path: Path) -> None:
+    """A pool process's file is empty for an instant after it is created: the worker's
+    /metrics leaves it out instead of failing the scrape with it."""
+    script = ("from prometheus_client import Counter\n"
+              "Counter('cardroom_probe_total', 'probe', ['task']).labels('t').inc(3)\n")
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
+    subprocess.run([sys.executable, "-c", script], env=env, check=True, timeout=60)
+    (tmp_path / "counter_4194305.db").touch()  # opened by a new process, not yet sized
+    with pytest.raises(struct.error):
+        list(multiprocess.MultiProcessCollector(None, str(tmp_path)).collect())
+    [metric] = [m for m in WorkerFiles(tmp_path).collect() if m.name == "cardroom_probe"]
+    assert [(s.labels, s.value) for s in metric.samples if s.name.endswith("_total")] == [
+        ({"task": "t"}, 3.0)]

@@ -25,10 +25,11 @@ from support.match_play import choose_move, hands_seen
 from support.redis_server import RedisServer
 
 from cardroom.services.bot.worker import WorkerProcess, start_worker
-from cardroom.services.match import mapping
 from cardroom.services.match.repo import MatchRepo
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.enums import GAMES
+from cardroom.shared.wire.values import to_plain
 
 BOT_TOKEN = "bot-token-for-tests"
 ACTIVE = pb.MATCH_STATUS_ACTIVE
@@ -121,7 +122,7 @@ def play_human(client: Client, match_id: str, seat: int, token: str, game: str,
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         view = client.view(match_id, token)
-        assert not hands_seen(mapping.to_plain(view.observation), seat)
+        assert not hands_seen(to_plain(view.observation), seat)
         if view.status != ACTIVE:
             return moves
         if view.version != seen_version:
@@ -141,9 +142,9 @@ def play_human(client: Client, match_id: str, seat: int, token: str, game: str,
 
 
 def _plain(view: pb.MatchView) -> dict[str, Any]:
-    return {"game": mapping.GAMES[view.game], "seat": view.seat,
+    return {"game": GAMES[view.game], "seat": view.seat,
             "legal_moves": list(view.legal_moves),
-            "observation": mapping.to_plain(view.observation)}
+            "observation": to_plain(view.observation)}
 
 
 def actions_by_seat(redis_url: str, match_id: str) -> dict[int | None, int]:

@@ -8,10 +8,11 @@ from support.match_fixtures import new_service
 from support.match_play import Clock
 
 from cardroom.services.match.app import MatchService
-from cardroom.services.match.bots import MemoryQueue, bot_request_id
+from cardroom.services.match.bots import MemoryQueue
 from cardroom.services.match.model import BOT, HUMAN, OPEN_SEAT, SeatSpec
 from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.errors import PermissionDenied
+from cardroom.shared.wire.bot_tasks import bot_request_id
 
 ADMIN = "admin-secret"
 BOT_TOKEN = "bot-secret"

@@ -26,7 +26,7 @@ from cardroom.services.bot.server import create_server as create_bot_server
 from cardroom.shared.bots import get_policy
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc, common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-from cardroom.shared.rpc.errors import details_of, error_reason, field_violations
+from cardroom.shared.wire.errors import details_of, error_reason, field_violations
 
 C = grpc.StatusCode
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)

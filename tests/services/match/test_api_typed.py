@@ -27,7 +27,7 @@ from cardroom.services.match import mapping, typed
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-from cardroom.shared.rpc.errors import error_reason, field_violations
+from cardroom.shared.wire.errors import error_reason, field_violations
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
 OPEN = pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)

@@ -19,9 +19,10 @@ from typing import Any
 import grpc
 import pytest
 from support.blocking import blocking
+from support.match_client import GAME_ENUM
 from support.redis_server import RedisServer
 
-from bench.load import GAME_ENUM, replay_problem
+from bench.load import replay_problem
 from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc

@@ -17,16 +17,16 @@ from typing import Any
 
 import grpc
 import pytest
-from support.match_client import queued_tasks
+from support.match_client import GAME_ENUM, queued_tasks
 from support.match_fixtures import STORES, store_for
 from support.redis_server import RedisServer
 
-from bench.load import GAME_ENUM, replay_problem
+from bench.load import replay_problem
 from cardroom.services.match import mapping
 from cardroom.services.match.app import SEND_CONFIRM_S
-from cardroom.services.match.bots import DEFAULT_QUEUE
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE
 from deploy.launch.process import ServiceProcess
 
 REPLICAS = 3

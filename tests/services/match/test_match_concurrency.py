@@ -24,10 +24,10 @@ from support.match_client import (
 from support.match_play import find_claim
 
 from cardroom.services.match import mapping
-from cardroom.services.match.bots import DEFAULT_QUEUE, TASK_NAME, bot_request_id
 from cardroom.services.match.repo import MatchRepo
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, TAKE_TURN, bot_request_id
 
 
 @pytest.fixture
@@ -138,7 +138,7 @@ def test_bot_task_is_enqueued_once_per_decision_point(clients: list[Client],
         pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy="random"), pb.SeatSpec(), pb.SeatSpec()])
     assert sorted(tokens) == [1, 2]
     assert [t["args"] for t in queued_tasks(redis_url, DEFAULT_QUEUE)] == [[match_id, 0, 1]]
-    assert queued_tasks(redis_url, DEFAULT_QUEUE)[0]["task"] == TASK_NAME
+    assert queued_tasks(redis_url, DEFAULT_QUEUE)[0]["task"] == TAKE_TURN
     # The worker's side of the contract: admin token, the seat, expected version, request id.
     view = clients[1].stub.GetMatch(pb.GetMatchRequest(match_id=match_id, seat=0),
                                     metadata=auth(ADMIN), timeout=5).match

@@ -23,7 +23,7 @@ from support.match_client import GAME_ENUM, Client, auth, match_server, play_tur
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
-from cardroom.shared.rpc.errors import error_reason
+from cardroom.shared.wire.errors import error_reason
 from deploy.launch.process import ServiceProcess
 
 Code = grpc.StatusCode

@@ -40,7 +40,7 @@ from cardroom.services.match.server import MatchServer
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-from cardroom.shared.rpc.errors import details_of
+from cardroom.shared.wire.errors import details_of
 
 BOT_TOKEN = "bot-token-for-hidden-information"
 #: VIVO's harmony cards: the current and the next one are public, the order after is not.

@@ -24,7 +24,7 @@ from support.loops import Threaded, in_thread
 from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import SERVICE_NAME, create_server
 from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
-from cardroom.shared.rpc.errors import error_reason, field_violations
+from cardroom.shared.wire.errors import error_reason, field_violations
 
 EXAMPLE: dict[str, Any] = {"cards": [12, 24, 7, 2, 6], "target": 48}  # the rulebook's example
 # Sixteen large primes and a prime target: no proof fits in a second.

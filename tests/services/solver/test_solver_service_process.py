@@ -20,7 +20,7 @@ from support.grpc_servers import channel_to, health_status, sample, scrape
 from support.paths import ROOT
 
 from cardroom.shared.proto.cardroom.v1 import solver_pb2, solver_pb2_grpc
-from cardroom.shared.rpc.errors import field_violations
+from cardroom.shared.wire.errors import field_violations
 from deploy.launch.process import ServiceProcess, start_service
 
 SERVICE = "cardroom.v1.SolverService"
