@@ -150,7 +150,8 @@ class MatchService:
             raise _in_options(exc) from None
         specs = model.check_seats(players, seats)
         model.check_clock(clock, self.min_timer_s)
-        model.check_hourglass(registry.config_dict(config), self.min_timer_s)
+        model.check_engine_clock(registry.info(game), registry.config_dict(config),
+                                 self.min_timer_s)
         check_policies(game, specs, clock)
         admin = model.is_admin(token, self.admin_token)
         counted = bool(caller) and self.quotas is not None and not admin
@@ -403,15 +404,17 @@ class MatchService:
             if game is not None and game != snap.meta["game"]:
                 raise InvalidArgument(f"a {game} move for a {snap.meta['game']} match", "move")
             seat = self._mover(snap.meta, token, as_seat)
-            snap.prior = snap.priors.get(seat)
-            if snap.prior is not None:
+            prior = snap.priors.get(seat)
+            if prior is not None:
                 if self.repo.persist_each_write:
                     await self.repo.confirm_request(match_id, seat, request_id)
-                return await self._duplicate(match_id, snap, seat)
+                return await self._duplicate(match_id, snap, seat, Outcome(
+                    "dup", prior["version"], prior["first"], prior["last"],
+                    prior["seat"] if prior["seat"] >= 0 else None))
             state = self._movable(snap, seat, expected_version)
-            pinned = pinned or timers.pin_round(state, action)
+            pinned = pinned or state.pin_round(action)
             now = self.clock()
-            actor = timers.actor(state, seat, pinned)
+            actor = state.actor(seat, pinned)
             events = state.apply_action(pinned, actor, now)
             pending = Pending(snap, state, snap.meta, ACTIVE, list(events),
                               [{"seat": actor, "action": pinned, "now": now}],
@@ -440,13 +443,8 @@ class MatchService:
             raise PermissionDenied(f"seat {seat} has resigned")
         return self._state(snap)
 
-    async def _duplicate(self, match_id: str, snap: Snapshot, seat: int,
-                   outcome: Outcome | None = None) -> MoveResult:
-        if outcome is None:
-            assert snap.prior is not None
-            prior = snap.prior
-            outcome = Outcome("dup", prior["version"], prior["first"], prior["last"],
-                              prior["seat"] if prior["seat"] >= 0 else None)
+    async def _duplicate(self, match_id: str, snap: Snapshot, seat: int, outcome: Outcome
+                         ) -> MoveResult:
         if outcome.seat != seat:
             raise InvalidArgument("request_id was already used by another seat", "request_id")
         self.metrics.moves.labels(snap.meta["game"], "duplicate").inc()
@@ -566,7 +564,10 @@ class MatchService:
         timer = snap.meta["timer"] or {}
         state = self._state(snap)
         if timer.get("kind") == timers.HOURGLASS:
-            seat, action = timers.timeout_move(state)
+            move = state.timeout_move()
+            if move is None:
+                raise IllegalMove("the engine keeps no clock that could run out")
+            seat, action = move
             # The host vouches the hourglass ran out at its deadline, even if polled early.
             now = max(now, float(timer["at"]))
             events = state.apply_action(action, seat, now)

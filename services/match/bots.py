@@ -59,19 +59,15 @@ def bot_request_id(seat: int, version: int, match_id: str = "", secret: str = ""
 
 def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None = None
              ) -> list[int]:
-    """The seats a bot must now act for: bot seats to move (every one still in, when
-    all may act at once) plus `stand_in`, a human seat whose clock ran out."""
+    """The seats a bot must now act for: bot seats the engine lets act (every one still in
+    and not resigned, when all may act at once) plus `stand_in`, a human seat whose clock
+    ran out."""
     if state.is_terminal():
         return []
-    current = state.current_player()
-    if current is None:
-        return []
-    if current == SIMULTANEOUS:
-        return [s for s, seat in enumerate(seats)
-                if seat["kind"] == "bot" and not seat["resigned"] and still_in(state, s)]
-    if seats[current]["kind"] == "bot" or current == stand_in:
-        return [current]
-    return []
+    acting = state.acting_seats()
+    if state.current_player() == SIMULTANEOUS:
+        return [s for s in acting if seats[s]["kind"] == "bot" and not seats[s]["resigned"]]
+    return [s for s in acting if seats[s]["kind"] == "bot" or s == stand_in]
 
 
 def seat_policy(meta: dict[str, Any], seat: int) -> str:
@@ -105,17 +101,6 @@ def check_policies(game: str, specs: Sequence[SeatSpec], clock: ClockSpec | None
 def is_search(game: str, policy: str) -> bool:
     """Whether `policy` of `game` is a search policy (False for one not installed here)."""
     return any(info.name == policy and info.cost == SEARCH for info in list_policies(game))
-
-
-def still_in(state: State, seat: int) -> bool:
-    """Whether `seat` may act while every seat may (Mix Match: not put out by a wrong claim).
-
-    Claims are free text and never listed as legal actions, so the public "out" flags
-    decide; an engine without them falls back to the seat's legal actions."""
-    out = state.observation(None).get("out")
-    if isinstance(out, list) and seat < len(out):
-        return not out[seat]
-    return bool(state.legal_actions(seat))
 
 
 class CeleryQueue:

@@ -9,6 +9,7 @@ from typing import Any
 from google.protobuf import json_format, struct_pb2, timestamp_pb2
 
 from cardroom.shared.errors import InvalidArgument, InvalidDeal, Unauthenticated
+from cardroom.shared.games.mixmatch.notation import claim_action
 from cardroom.shared.proto.cardroom.v1 import common_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
@@ -164,8 +165,7 @@ def move_field(request: pb.SubmitMoveRequest) -> str:
 def _mixmatch_action(move: pb.MixMatchMove) -> str:
     kind = move.WhichOneof("action")
     if kind == "claim":
-        tag = f"@{move.round}" if move.round > 0 else ""
-        return f"claim{tag} {move.claim}"
+        return claim_action(move.claim, move.round if move.round > 0 else None)
     if kind == "pick":
         return f"pick {move.pick}"
     if kind in ("pass", "timeout"):

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
+from cardroom.shared.games.base import GameInfo
 
 #: Match statuses: waiting for open seats to be claimed, being played, over, called off.
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
@@ -139,12 +140,15 @@ def check_clock(clock: ClockSpec | None, minimum: float = 0.0) -> None:
                               "clock.on_timeout")
 
 
-def check_hourglass(options: dict[str, Any], minimum: float) -> None:
-    """Reject an engine hourglass (Mix Match) shorter than `minimum` seconds; 0 is none."""
-    seconds = options.get("hourglass_seconds")
+def check_engine_clock(info: GameInfo, options: dict[str, Any], minimum: float) -> None:
+    """Reject a clock the engine keeps (GameInfo.clock_option: Mix Match's hourglass) set
+    shorter than `minimum` seconds; 0 is none."""
+    if not info.clock_option:
+        return
+    seconds = options.get(info.clock_option)
     if isinstance(seconds, int | float) and 0 < seconds < minimum:
-        raise InvalidArgument(f"hourglass_seconds must be 0 (none) or at least {minimum:g} "
-                              "(MATCH_MIN_TIMER)", "options.hourglass_seconds")
+        raise InvalidArgument(f"{info.clock_option} must be 0 (none) or at least {minimum:g} "
+                              "(MATCH_MIN_TIMER)", f"options.{info.clock_option}")
 
 
 def committed_text(seed: int | None, deal: dict[str, Any] | None) -> str:

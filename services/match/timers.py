@@ -1,4 +1,4 @@
-"""Deadlines (Mix Match hourglasses, per-move clocks, bot re-sends) and the timer loop.
+"""Deadlines (an engine's own clock, per-move clocks, bot re-sends) and the timer loop.
 
 A match's next deadline is stored in its state hash, so it changes in the same atomic write
 as the move that sets it; a zset in Redis indexes it by due time. Index entries name the
@@ -23,11 +23,12 @@ from cardroom.shared.games.base import SIMULTANEOUS, State
 from cardroom.shared.rpc.aio_server import stop_task
 
 from . import model
-from .bots import still_in
 from .repo import TimerEntry
 
 log = logging.getLogger(__name__)
 
+#: Deadline kinds: the clock an engine keeps (State.deadline: Mix Match's hourglass, the
+#: name the API gives it), a human seat's per-move clock.
 HOURGLASS, CLOCK = "hourglass", "clock"
 #: An open or active match abandoned for want of any write (MATCH_IDLE_TTL).
 IDLE = "idle"
@@ -36,47 +37,15 @@ LATER = "later"
 __all__ = ["CLOCK", "HOURGLASS", "SIMULTANEOUS", "TimerLoop", "next_timer"]
 
 
-def hourglass_deadline(state: State) -> float | None:
-    """When the engine's running hourglass runs out (Mix Match), else None."""
-    deadline = getattr(state, "deadline", None)
-    if not callable(deadline):
-        return None
-    value = deadline()
-    return None if value is None else float(value)
-
-
-def timeout_move(state: State) -> tuple[int | None, str]:
-    """The (seat, action) that tells the engine its hourglass ran out."""
-    return None, "timeout"
-
-
-def actor(state: State, seat: int, action: str) -> int | None:
-    """The seat to apply `action` for: a seat's own time-out call while every seat may act
-    is the host's move (seat None), so turn-based Mix Match (hourglass 0) can go on."""
-    if (action == timeout_move(state)[1] and state.current_player() == SIMULTANEOUS
-            and still_in(state, seat)):
-        return None
-    return seat
-
-
-def pin_round(state: State, action: str) -> str:
-    """A Mix Match claim without a round tag, tagged with the round it arrived in (M8): if
-    another claim decides that round first and this one is re-judged after losing the race,
-    it is refused as stale instead of being judged against the next round's table."""
-    if action.startswith("claim ") and isinstance(getattr(state, "round", None), int):
-        return f"claim@{state.round} {action[len('claim '):]}"  # type: ignore[attr-defined]
-    return action
-
-
 def next_timer(state: State, meta: dict[str, Any], status: str, now: float,
                stand_in: int | None, actions: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The match's next deadline after a write: the hourglass, else the per-move clock of the
     human seat to act (kept when no action was played), else none."""
     if status != model.ACTIVE:
         return None
-    at = hourglass_deadline(state)
+    at = state.deadline()
     if at is not None:
-        return {"kind": HOURGLASS, "seat": None, "at": at}
+        return {"kind": HOURGLASS, "seat": None, "at": float(at)}
     clock = meta.get("clock")
     current = state.current_player()
     if clock is None or current is None or current < 0 or current == stand_in:

@@ -10,8 +10,7 @@ from typing import Any
 from cardroom.shared.errors import InvalidArgument
 from cardroom.shared.games.base import State
 
-from . import model, timers
-from .bots import still_in
+from . import model
 from .model import ACTIVE
 from .repo import PUBLIC, Snapshot
 
@@ -24,26 +23,17 @@ class Turn:
 
 
 def acting_seats(snap: Snapshot, state: State) -> list[int]:
-    """The seats that may act now, ascending: the seat to play, or every seat still in
-    while Mix Match claims are open; resigned seats never."""
+    """The seats that may act now, ascending (the engine's acting seats while the match is
+    being played); resigned seats never."""
     if snap.status != ACTIVE:
         return []
-    current = state.current_player()
     seats = snap.meta["seats"]
-    if current == timers.SIMULTANEOUS:
-        return [s for s in range(len(seats)) if not seats[s]["resigned"] and still_in(state, s)]
-    return [current] if current is not None and not seats[current]["resigned"] else []
+    return [s for s in state.acting_seats() if not seats[s]["resigned"]]
 
 
 def legal_moves(state: State, seat: int, now: float | None = None) -> list[str]:
-    """The moves `seat` may send now (it may act). While claims are open that is calling
-    time once the hourglass allows it (timers.actor applies it as the host's move)."""
-    if state.current_player() == timers.SIMULTANEOUS:
-        # Only Mix Match has open claims; its legal_actions reads the host's clock.
-        host: Any = state
-        call = timers.timeout_move(state)[1]
-        return [a for a in host.legal_actions(None, now) if a == call]
-    return state.legal_actions(seat)
+    """The moves `seat` may send now, at the host's time `now` (it may act)."""
+    return state.legal_moves(seat, now)
 
 
 def turn(snap: Snapshot, state: State, seat: int | None, now: float | None = None
