@@ -16,7 +16,7 @@ import hmac
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from cardroom.shared.bots import get_policy, list_policies
 from cardroom.shared.bots.base import SEARCH
@@ -25,6 +25,7 @@ from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
 from cardroom.shared.games.base import SIMULTANEOUS, State
 
 from .model import BOT, ClockSpec, SeatSpec
+from .record import MatchRecord, SeatRecord
 
 log = logging.getLogger(__name__)
 
@@ -57,7 +58,7 @@ def bot_request_id(seat: int, version: int, match_id: str = "", secret: str = ""
     return f"bot-{mac.hexdigest()[:32]}"
 
 
-def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None = None
+def bots_due(state: State, seats: Sequence[SeatRecord], stand_in: int | None = None
              ) -> list[int]:
     """The seats a bot must now act for: bot seats the engine lets act (every one still in
     and not resigned, when all may act at once) plus `stand_in`, a human seat whose clock
@@ -66,17 +67,17 @@ def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None
         return []
     acting = state.acting_seats()
     if state.current_player() == SIMULTANEOUS:
-        return [s for s in acting if seats[s]["kind"] == "bot" and not seats[s]["resigned"]]
-    return [s for s in acting if seats[s]["kind"] == "bot" or s == stand_in]
+        return [s for s in acting if seats[s].kind == BOT and not seats[s].resigned]
+    return [s for s in acting if seats[s].kind == BOT or s == stand_in]
 
 
-def seat_policy(meta: dict[str, Any], seat: int) -> str:
+def seat_policy(record: MatchRecord, seat: int) -> str:
     """The policy a bot plays `seat` with: a bot seat's own; for a human seat whose clock ran
     out, the clock's ("" leaves the choice to the worker)."""
-    info = meta["seats"][seat]
-    if info["kind"] == "bot":
-        return str(info["policy"])
-    return str((meta.get("clock") or {}).get("policy", ""))
+    info = record.seats[seat]
+    if info.kind == BOT:
+        return info.policy
+    return record.clock.policy if record.clock is not None else ""
 
 
 def check_policies(game: str, specs: Sequence[SeatSpec], clock: ClockSpec | None) -> None:

@@ -10,7 +10,7 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
 from cardroom.shared.games.base import GameInfo
@@ -78,12 +78,16 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def seat_of_token(seats: Sequence[dict[str, Any]], token: str) -> int | None:
+class _Seat(Protocol):
+    token: str | None
+
+
+def seat_of_token(seats: Sequence[_Seat], token: str) -> int | None:
     """The seat whose token this is, comparing every digest in constant time."""
     wanted = digest(token)
     found = None
     for seat, info in enumerate(seats):
-        stored = info.get("token") or ""
+        stored = info.token or ""
         if stored and hmac.compare_digest(stored, wanted) and found is None:
             found = seat
     return found
@@ -165,18 +169,6 @@ def commitment(salt_hex: str, seed: int | None, deal: dict[str, Any] | None) -> 
     by committed_text; the replay reveals salt and seed so anyone can check it."""
     data = bytes.fromhex(salt_hex) + committed_text(seed, deal).encode()
     return hashlib.sha256(data).hexdigest()
-
-
-def seat_record(spec: SeatSpec, token_digest: str | None) -> dict[str, Any]:
-    """The stored form of a seat."""
-    return {"kind": spec.kind, "name": spec.name, "policy": spec.policy,
-            "strength": spec.strength, "token": token_digest, "resigned": False}
-
-
-def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
-    """What anyone may know about a seat (never its token digest)."""
-    return {"kind": seat["kind"], "name": seat["name"], "policy": seat["policy"],
-            "strength": seat["strength"], "resigned": seat["resigned"]}
 
 
 def visible(event: dict[str, Any], seat: int | None) -> bool:

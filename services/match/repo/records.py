@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..record import MatchRecord, read_record
+
 #: The version idle timer entries carry (TimerEntry.idle).
 IDLE_VERSION = -1
 
@@ -19,7 +21,7 @@ class Snapshot:
     match_id: str
     version: int
     status: str
-    meta: dict[str, Any]
+    record: MatchRecord
     engine_text: str
     seq: int
     deadline_ms: int
@@ -40,7 +42,7 @@ class Write:
 
     expected_version: int
     status: str
-    meta: dict[str, Any]
+    record: MatchRecord
     engine: dict[str, Any]
     events: Sequence[dict[str, Any]] = ()
     actions: Sequence[dict[str, Any]] = ()
@@ -138,7 +140,7 @@ def snapshot(match_id: str, fields: dict[str, str]) -> Snapshot:
     """The match in the fields of its state hash."""
     return Snapshot(
         match_id=match_id, version=int(fields["version"]), status=fields["status"],
-        meta=json.loads(fields["meta"]), engine_text=fields["engine"],
+        record=read_record(json.loads(fields["meta"])), engine_text=fields["engine"],
         seq=int(fields.get("seq", 0)), deadline_ms=int(fields.get("deadline", 0)),
         bot_retry_ms=int(fields.get("bot_retry", 0)))
 

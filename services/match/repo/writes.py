@@ -41,7 +41,8 @@ class MatchWrites(StoreBase):
                 request_key(match_id, change.seat, change.request or "-"),
                 key_for("notify", match_id)]
         args: list[Any] = [
-            change.expected_version, change.status, dumps(change.meta), dumps(change.engine),
+            change.expected_version, change.status, dumps(change.record.to_json()),
+            dumps(change.engine),
             change.deadline_ms, change.bot_retry_ms, "1" if change.request else "0",
             "new" if create else "",
             self.request_ttl_ms, change.expire_ms, len(change.events), len(change.actions),

@@ -24,6 +24,7 @@ from cardroom.services.match.bots import (
     seat_policy,
 )
 from cardroom.services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
+from cardroom.services.match.record import MatchRecord, SeatRecord
 from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.bots import list_policies
 from cardroom.shared.bots.base import SEARCH
@@ -157,11 +158,13 @@ def test_catch_up_watch_ends_after_the_logged_events(service: MatchService) -> N
 
 
 def test_seat_policy_is_the_bot_seats_else_the_clocks() -> None:
-    meta = {"seats": [{"kind": "human", "policy": ""}, {"kind": "bot", "policy": "random"}],
-            "clock": {"policy": "heuristic"}}
-    assert seat_policy(meta, 1) == "random"
-    assert seat_policy(meta, 0) == "heuristic"
-    assert seat_policy({**meta, "clock": None}, 0) == ""
+    record = MatchRecord("m", "vivo", 2, {}, 1, None,
+                         [SeatRecord(HUMAN), SeatRecord(BOT, policy="random")], 0.0, 0.0,
+                         clock=ClockSpec(10.0, "bot", "heuristic"))
+    assert seat_policy(record, 1) == "random"
+    assert seat_policy(record, 0) == "heuristic"
+    record.clock = None
+    assert seat_policy(record, 0) == ""
 
 
 def test_search_policies_are_told_apart_by_their_cost() -> None:

@@ -217,7 +217,7 @@ def test_a_bot_task_the_broker_refused_is_sent_again_once_it_answers(
         assert time.monotonic() < deadline, "the refused bot task was never sent again"
         run(_loop_for(unwrap(service), 0.3))
     assert queue.sent == [(created.match_id, 0, 1)]
-    assert not unwrap(service).bot_sends_failed
+    assert not unwrap(service).sends.refused
     run(_loop_for(unwrap(service), 1.2))  # and nothing more once it went
     assert queue.sent == [(created.match_id, 0, 1)]
 
