@@ -97,13 +97,14 @@ def human_action(run: Run, view: MatchView, rng: random.Random) -> str | None:
     """The human seat's move: a random legal card; in Mix Match a pick, or a correct claim
     of one to three cards when there is one (else none: the hourglass goes on)."""
     legal = list(view.legal_moves)
-    if run.game != "mixmatch":
+    info = registry.info(run.game)
+    if not info.simultaneous:
         return rng.choice(legal) if legal else None
     if legal and legal[0] != "timeout":
         return legal[0]
     obs = view.observation
     claim = find_claim(list(obs["table"]) + list(obs["own"][0]), obs["target"])
-    return None if claim is None else f"claim@{obs['round']} {claim}"
+    return None if claim is None else info.tag_round(f"claim {claim}", obs["round"])
 
 
 def find_claim(cards: list[int], target: int) -> str | None:
@@ -295,8 +296,7 @@ def replay_problem(replay: pb.GetReplayResponse) -> str | None:
 def bot_turns(replay: pb.GetReplayResponse, mixed: bool) -> list[float]:
     """Milliseconds from each move to the next when the next is a bot's (the service's own
     clock: the task's trip through the queue, the worker's decision, the SubmitMove)."""
-    game = GAME_TABLE[replay.game]
-    if game == "mixmatch":
+    if registry.info(GAME_TABLE[replay.game]).simultaneous:
         return []  # claims race the hourglass and think on purpose: not a turn latency
     found = []
     for before, after in zip(replay.actions, replay.actions[1:], strict=False):

@@ -85,7 +85,8 @@ def take_turn(self: Task, match_id: str, seat: int, version: int, policy: str = 
             METRICS.decided(turn.game, turn.policy, turn.decision.think_s,
                             turn.decision.iterations)
         if turn.outcome == turns.SCHEDULED:
-            submit_claim.apply_async((match_id, seat, version, turn.action), queue=queue,
+            submit_claim.apply_async((match_id, seat, version, turn.action, turn.game),
+                                     queue=queue,
                                      countdown=turn.delay_s,
                                      headers={"sent_at": time.time() + turn.delay_s})
         return turn.outcome
@@ -94,11 +95,12 @@ def take_turn(self: Task, match_id: str, seat: int, version: int, policy: str = 
 
 
 @app.task(name=SUBMIT_CLAIM, bind=True)
-def submit_claim(self: Task, match_id: str, seat: int, version: int, action: str) -> str:
-    """Send a Mix Match claim found at `version` (stale once its round was decided)."""
+def submit_claim(self: Task, match_id: str, seat: int, version: int, action: str, game: str
+                 ) -> str:
+    """Send a claim of `game` found at `version` (stale once its round was decided)."""
     _waited(self)
     return _run(self, SUBMIT_CLAIM,
-                lambda: turns.submit(actor(), match_id, seat, version, action))
+                lambda: turns.submit(actor(), game, match_id, seat, version, action))
 
 
 @app.task(name=SUGGEST, bind=True, ignore_result=False)

@@ -34,6 +34,7 @@ from cardroom.shared.errors import (
     PermissionDenied,
     StaleVersion,
 )
+from cardroom.shared.games import registry
 from cardroom.shared.wire.bot_tasks import bot_request_id
 
 log = logging.getLogger(__name__)
@@ -261,20 +262,23 @@ def play_turn(actor: Actor, match_id: str, seat_no: int, version: int, policy: s
         view.observation, events, decision_seed(match_id, seat_no, version))
     if not decision.action:
         return Turn(NO_MOVE, view.game, name, decision=decision)
-    action = tagged_claim(decision.action, view.observation)
+    # A move tied to its round (a Mix Match claim) carries the round it was found for.
+    action = registry.info(view.game).tag_round(decision.action, view.observation.get("round"))
     if decision.delay_s > 0:
         return Turn(SCHEDULED, view.game, name, action, decision, decision.delay_s)
-    outcome = submit(actor, match_id, seat_no, version, action)
+    outcome = submit(actor, view.game, match_id, seat_no, version, action)
     return Turn(outcome, view.game, name, action, decision)
 
 
-def submit(actor: Actor, match_id: str, seat_no: int, version: int, action: str) -> str:
-    """Submit the move chosen at `version`: MOVED, DUPLICATE, STALE or REFUSED.
+def submit(actor: Actor, game: str, match_id: str, seat_no: int, version: int, action: str
+           ) -> str:
+    """Submit the move of `game` chosen at `version`: MOVED, DUPLICATE, STALE or REFUSED.
 
-    A claim is sent without an expected version, since other seats' wrong claims and drawn
-    cards do not make it wrong; its round tag makes the engine refuse it once its round
-    was decided. Any other move must be made at the version it was chosen at."""
-    claim = is_claim(action)
+    A move tied to its round (a Mix Match claim) is sent without an expected version, since
+    other seats' wrong claims and drawn cards do not make it wrong; its round tag makes the
+    engine refuse it once its round was decided. Any other move must be made at the
+    version it was chosen at."""
+    claim = registry.info(game).round_bound(action)
     try:
         result = actor.client.move(
             match_id, action, actor.token, seat=seat_no,
@@ -300,15 +304,3 @@ def suggest(game: str, policy: str, params: dict[str, Any], view: dict[str, Any]
         decision = Decision(decision.action, decision.evaluation,
                             time.perf_counter() - started, decision.iterations, decision.delay_s)
     return decision
-
-
-def is_claim(action: str) -> bool:
-    """Whether `action` is a Mix Match claim (tagged or not)."""
-    return action.startswith(("claim ", "claim@"))
-
-
-def tagged_claim(action: str, observation: dict[str, Any]) -> str:
-    """A claim tagged with the round it was found for (untagged claims get the view's)."""
-    if action.startswith("claim ") and "round" in observation:
-        return f"claim@{observation['round']} {action[len('claim '):]}"
-    return action

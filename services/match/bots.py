@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Protocol
 
 from cardroom.shared.bots import get_policy
 from cardroom.shared.broker import MAX_PRIORITY, is_amqp
@@ -25,6 +25,7 @@ from cardroom.shared.wire.bot_tasks import (
 )
 
 from .model import BOT, ClockSpec, SeatSpec
+from .record import MatchRecord, SeatRecord
 
 log = logging.getLogger(__name__)
 
@@ -39,30 +40,26 @@ class TaskQueue(Protocol):
         ...
 
 
-def bots_due(state: State, seats: Sequence[dict[str, Any]], stand_in: int | None = None
+def bots_due(state: State, seats: Sequence[SeatRecord], stand_in: int | None = None
              ) -> list[int]:
-    """The seats a bot must now act for: bot seats to move (every one still in, when
-    all may act at once) plus `stand_in`, a human seat whose clock ran out."""
+    """The seats a bot must now act for: bot seats the engine lets act (every one still in
+    and not resigned, when all may act at once) plus `stand_in`, a human seat whose clock
+    ran out."""
     if state.is_terminal():
         return []
-    current = state.current_player()
-    if current is None:
-        return []
-    if current == SIMULTANEOUS:
-        return [s for s, seat in enumerate(seats)
-                if seat["kind"] == "bot" and not seat["resigned"] and still_in(state, s)]
-    if seats[current]["kind"] == "bot" or current == stand_in:
-        return [current]
-    return []
+    acting = state.acting_seats()
+    if state.current_player() == SIMULTANEOUS:
+        return [s for s in acting if seats[s].kind == BOT and not seats[s].resigned]
+    return [s for s in acting if seats[s].kind == BOT or s == stand_in]
 
 
-def seat_policy(meta: dict[str, Any], seat: int) -> str:
+def seat_policy(record: MatchRecord, seat: int) -> str:
     """The policy a bot plays `seat` with: a bot seat's own; for a human seat whose clock ran
     out, the clock's ("" leaves the choice to the worker)."""
-    info = meta["seats"][seat]
-    if info["kind"] == "bot":
-        return str(info["policy"])
-    return str((meta.get("clock") or {}).get("policy", ""))
+    info = record.seats[seat]
+    if info.kind == BOT:
+        return info.policy
+    return record.clock.policy if record.clock is not None else ""
 
 
 def check_policies(game: str, specs: Sequence[SeatSpec], clock: ClockSpec | None) -> None:
@@ -84,15 +81,6 @@ def check_policies(game: str, specs: Sequence[SeatSpec], clock: ClockSpec | None
         raise InvalidFields(problems)
 
 
-def still_in(state: State, seat: int) -> bool:
-    """Whether `seat` may act while every seat may (Mix Match: not put out by a wrong claim).
-
-    Claims are free text and never listed as legal actions, so the public "out" flags
-    decide; an engine without them falls back to the seat's legal actions."""
-    out = state.observation(None).get("out")
-    if isinstance(out, list) and seat < len(out):
-        return not out[seat]
-    return bool(state.legal_actions(seat))
 
 
 class CeleryQueue:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cardroom.shared.errors import InvalidArgument, InvalidDeal
+from cardroom.shared.games.mixmatch.notation import claim_action
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.enums import (
     CLOCK_EXPIRIES,
@@ -111,8 +112,7 @@ def move_field(request: pb.SubmitMoveRequest) -> str:
 def _mixmatch_action(move: pb.MixMatchMove) -> str:
     kind = move.WhichOneof("action")
     if kind == "claim":
-        tag = f"@{move.round}" if move.round > 0 else ""
-        return f"claim{tag} {move.claim}"
+        return claim_action(move.claim, move.round if move.round > 0 else None)
     if kind == "pick":
         return f"pick {move.pick}"
     if kind in ("pass", "timeout"):

@@ -10,9 +10,10 @@ import secrets
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
+from cardroom.shared.games.base import GameInfo
 
 #: Match statuses: waiting for open seats to be claimed, being played, over, called off.
 OPEN, ACTIVE, FINISHED, ABANDONED = "open", "active", "finished", "abandoned"
@@ -77,12 +78,16 @@ def digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def seat_of_token(seats: Sequence[dict[str, Any]], token: str) -> int | None:
+class _Seat(Protocol):
+    token: str | None
+
+
+def seat_of_token(seats: Sequence[_Seat], token: str) -> int | None:
     """The seat whose token this is, comparing every digest in constant time."""
     wanted = digest(token)
     found = None
     for seat, info in enumerate(seats):
-        stored = info.get("token") or ""
+        stored = info.token or ""
         if stored and hmac.compare_digest(stored, wanted) and found is None:
             found = seat
     return found
@@ -139,12 +144,15 @@ def check_clock(clock: ClockSpec | None, minimum: float = 0.0) -> None:
                               "clock.on_timeout")
 
 
-def check_hourglass(options: dict[str, Any], minimum: float) -> None:
-    """Reject an engine hourglass (Mix Match) shorter than `minimum` seconds; 0 is none."""
-    seconds = options.get("hourglass_seconds")
+def check_engine_clock(info: GameInfo, options: dict[str, Any], minimum: float) -> None:
+    """Reject a clock the engine keeps (GameInfo.clock_option: Mix Match's hourglass) set
+    shorter than `minimum` seconds; 0 is none."""
+    if not info.clock_option:
+        return
+    seconds = options.get(info.clock_option)
     if isinstance(seconds, int | float) and 0 < seconds < minimum:
-        raise InvalidArgument(f"hourglass_seconds must be 0 (none) or at least {minimum:g} "
-                              "(MATCH_MIN_TIMER)", "options.hourglass_seconds")
+        raise InvalidArgument(f"{info.clock_option} must be 0 (none) or at least {minimum:g} "
+                              "(MATCH_MIN_TIMER)", f"options.{info.clock_option}")
 
 
 def committed_text(seed: int | None, deal: dict[str, Any] | None) -> str:
@@ -161,18 +169,6 @@ def commitment(salt_hex: str, seed: int | None, deal: dict[str, Any] | None) -> 
     by committed_text; the replay reveals salt and seed so anyone can check it."""
     data = bytes.fromhex(salt_hex) + committed_text(seed, deal).encode()
     return hashlib.sha256(data).hexdigest()
-
-
-def seat_record(spec: SeatSpec, token_digest: str | None) -> dict[str, Any]:
-    """The stored form of a seat."""
-    return {"kind": spec.kind, "name": spec.name, "policy": spec.policy,
-            "strength": spec.strength, "token": token_digest, "resigned": False}
-
-
-def public_seat(seat: dict[str, Any]) -> dict[str, Any]:
-    """What anyone may know about a seat (never its token digest)."""
-    return {"kind": seat["kind"], "name": seat["name"], "policy": seat["policy"],
-            "strength": seat["strength"], "resigned": seat["resigned"]}
 
 
 def visible(event: dict[str, Any], seat: int | None) -> bool:

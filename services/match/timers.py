@@ -1,4 +1,4 @@
-"""Deadlines (Mix Match hourglasses, per-move clocks, bot re-sends) and the timer loop.
+"""Deadlines (an engine's own clock, per-move clocks, bot re-sends) and the timer loop.
 
 A match's next deadline is stored in its state hash, so it changes in the same atomic write
 as the move that sets it; a zset in Redis indexes it by due time. Index entries name the
@@ -13,7 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from redis.exceptions import RedisError
 
@@ -23,11 +24,14 @@ from cardroom.shared.games.base import SIMULTANEOUS, State
 from cardroom.shared.rpc.loop import stop_task
 
 from . import model
-from .bots import still_in
-from .repo import TimerEntry
+from .metrics import MatchMetrics
+from .record import MatchRecord, TimerRecord
+from .repo import BotSend, MatchRepo, TimerEntry
 
 log = logging.getLogger(__name__)
 
+#: Deadline kinds: the clock an engine keeps (State.deadline: Mix Match's hourglass, the
+#: name the API gives it), a human seat's per-move clock.
 HOURGLASS, CLOCK = "hourglass", "clock"
 #: An open or active match abandoned for want of any write (MATCH_IDLE_TTL).
 IDLE = "idle"
@@ -36,69 +40,80 @@ LATER = "later"
 __all__ = ["CLOCK", "HOURGLASS", "SIMULTANEOUS", "TimerLoop", "next_timer"]
 
 
-def hourglass_deadline(state: State) -> float | None:
-    """When the engine's running hourglass runs out (Mix Match), else None."""
-    deadline = getattr(state, "deadline", None)
-    if not callable(deadline):
-        return None
-    value = deadline()
-    return None if value is None else float(value)
-
-
-def timeout_move(state: State) -> tuple[int | None, str]:
-    """The (seat, action) that tells the engine its hourglass ran out."""
-    return None, "timeout"
-
-
-def actor(state: State, seat: int, action: str) -> int | None:
-    """The seat to apply `action` for: a seat's own time-out call while every seat may act
-    is the host's move (seat None), so turn-based Mix Match (hourglass 0) can go on."""
-    if (action == timeout_move(state)[1] and state.current_player() == SIMULTANEOUS
-            and still_in(state, seat)):
-        return None
-    return seat
-
-
-def pin_round(state: State, action: str) -> str:
-    """A Mix Match claim without a round tag, tagged with the round it arrived in (M8): if
-    another claim decides that round first and this one is re-judged after losing the race,
-    it is refused as stale instead of being judged against the next round's table."""
-    if action.startswith("claim ") and isinstance(getattr(state, "round", None), int):
-        return f"claim@{state.round} {action[len('claim '):]}"  # type: ignore[attr-defined]
-    return action
-
-
-def next_timer(state: State, meta: dict[str, Any], status: str, now: float,
-               stand_in: int | None, actions: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The match's next deadline after a write: the hourglass, else the per-move clock of the
-    human seat to act (kept when no action was played), else none."""
+def next_timer(state: State, record: MatchRecord, status: str, now: float,
+               stand_in: int | None, actions: list[dict[str, Any]]) -> TimerRecord | None:
+    """The match's next deadline after a write: the engine's clock, else the per-move clock
+    of the human seat to act (kept when no action was played), else none."""
     if status != model.ACTIVE:
         return None
-    at = hourglass_deadline(state)
+    at = state.deadline()
     if at is not None:
-        return {"kind": HOURGLASS, "seat": None, "at": at}
-    clock = meta.get("clock")
+        return TimerRecord(HOURGLASS, None, float(at))
+    clock = record.clock
     current = state.current_player()
-    if clock is None or current is None or current < 0 or current == stand_in:
+    if clock is None or current is None or current in (SIMULTANEOUS, stand_in):
         return None
-    seat = meta["seats"][current]
-    if seat["kind"] != model.HUMAN or seat["resigned"]:
+    seat = record.seats[current]
+    if seat.kind != model.HUMAN or seat.resigned:
         return None
-    previous = meta.get("timer")
-    if previous and previous["kind"] == CLOCK and previous["seat"] == current and not actions:
-        return dict(previous)
-    return {"kind": CLOCK, "seat": current, "at": now + float(clock["seconds"])}
+    previous = record.timer
+    if previous and previous.kind == CLOCK and previous.seat == current and not actions:
+        return previous
+    return TimerRecord(CLOCK, current, now + float(clock.seconds))
 
 
 #: Seconds between two re-sends of the waiting bot tasks while the broker refuses them
 #: (each reads every match with a deadline).
 RESEND_EVERY_S = 1.0
+#: Sends waiting for the timer loop to confirm them; beyond this many (a replica running no
+#: timer loop) the others stay unconfirmed, which costs an early re-send each.
+MAX_BOT_SENDS = 10_000
+
+
+class BotSends:
+    """What a replica's writes tell its timer loop of the bot tasks they sent: the sends the
+    broker took (the loop moves their re-send time on), and whether it refused one since
+    the loop last sent the waiting tasks again."""
+
+    def __init__(self, limit: int = MAX_BOT_SENDS) -> None:
+        self.limit = limit
+        self._sent: list[BotSend] = []
+        #: A bot task the broker refused: the loop sends the waiting ones again once Redis
+        #: and the broker answer.
+        self.refused = False
+
+    def add(self, send: BotSend) -> None:
+        """One send the broker took (dropped past `limit`: sent again early, a no-op)."""
+        if len(self._sent) < self.limit:
+            self._sent.append(send)
+
+    def take(self) -> list[BotSend]:
+        """The sends since the last take."""
+        sent, self._sent = self._sent, []
+        return sent
+
+
+class TimerHost(Protocol):
+    """What the timer loop needs of the match service it runs for."""
+
+    repo: MatchRepo
+    metrics: MatchMetrics
+    sends: BotSends
+    clock: Callable[[], float]
+
+    async def fire_timer(self, entry: TimerEntry) -> str | None:
+        """Handle one due entry; the kind fired, or None."""
+        ...
+
+    async def resend_waiting_bots(self) -> int:
+        """Send every waiting bot task again; how many."""
+        ...
 
 
 class TimerLoop:
     """Polls the timer index and fires what is due; one per replica, an asyncio task."""
 
-    def __init__(self, service: Any, interval_s: float = 0.25, batch: int = 100,
+    def __init__(self, service: TimerHost, interval_s: float = 0.25, batch: int = 100,
                  gauge_every_s: float = 5.0, trim_every_s: float = 5.0, parallel: int = 16
                  ) -> None:
         self.service = service
@@ -146,9 +161,8 @@ class TimerLoop:
     async def _confirm_bot_sends(self) -> None:
         """Move on the re-send time of every bot task sent since the last poll (first: a
         due entry then finds its send confirmed). Not written, they are sent again early."""
-        sends, self.service.bot_sends = self.service.bot_sends, []
         try:
-            await self.service.repo.confirm_bot_sends(sends)
+            await self.service.repo.confirm_bot_sends(self.service.sends.take())
         except ResourceExhausted as exc:  # Redis at maxmemory: the firings may still go
             log.warning("timer loop: bot sends not confirmed: %s", exc.reason)
 
@@ -216,7 +230,7 @@ class TimerLoop:
             except Exception:  # the loop must outlive any one bad poll
                 _raise_if_cancelled()
                 log.exception("timer loop failed")
-            if self._redis_down or (self.service.bot_sends_failed and time.monotonic()
+            if self._redis_down or (self.service.sends.refused and time.monotonic()
                                     - self._resent_at >= RESEND_EVERY_S):
                 self._resent_at = time.monotonic()
                 if await self._recovered():
@@ -230,11 +244,11 @@ class TimerLoop:
         failed again meanwhile (the next poll tries again). A refused re-send marks the
         service again, so this repeats (at most every RESEND_EVERY_S) until the broker
         takes the tasks."""
-        self.service.bot_sends_failed = False
+        self.service.sends.refused = False
         try:
             sent = await self.service.resend_waiting_bots()
         except (RedisError, Unavailable):
-            self.service.bot_sends_failed = True
+            self.service.sends.refused = True
             return False
         log.info("timer loop: Redis is back; bot tasks sent again: %d", sent)
         return True

@@ -10,8 +10,7 @@ from typing import Any
 from cardroom.shared.errors import InvalidArgument
 from cardroom.shared.games.base import State
 
-from . import model, timers
-from .bots import still_in
+from . import model
 from .model import ACTIVE
 from .repo import PUBLIC, Snapshot
 
@@ -24,26 +23,17 @@ class Turn:
 
 
 def acting_seats(snap: Snapshot, state: State) -> list[int]:
-    """The seats that may act now, ascending: the seat to play, or every seat still in
-    while Mix Match claims are open; resigned seats never."""
+    """The seats that may act now, ascending (the engine's acting seats while the match is
+    being played); resigned seats never."""
     if snap.status != ACTIVE:
         return []
-    current = state.current_player()
-    seats = snap.meta["seats"]
-    if current == timers.SIMULTANEOUS:
-        return [s for s in range(len(seats)) if not seats[s]["resigned"] and still_in(state, s)]
-    return [current] if current is not None and not seats[current]["resigned"] else []
+    seats = snap.record.seats
+    return [s for s in state.acting_seats() if not seats[s].resigned]
 
 
 def legal_moves(state: State, seat: int, now: float | None = None) -> list[str]:
-    """The moves `seat` may send now (it may act). While claims are open that is calling
-    time once the hourglass allows it (timers.actor applies it as the host's move)."""
-    if state.current_player() == timers.SIMULTANEOUS:
-        # Only Mix Match has open claims; its legal_actions reads the host's clock.
-        host: Any = state
-        call = timers.timeout_move(state)[1]
-        return [a for a in host.legal_actions(None, now) if a == call]
-    return state.legal_actions(seat)
+    """The moves `seat` may send now, at the host's time `now` (it may act)."""
+    return state.legal_moves(seat, now)
 
 
 def turn(snap: Snapshot, state: State, seat: int | None, now: float | None = None
@@ -51,45 +41,44 @@ def turn(snap: Snapshot, state: State, seat: int | None, now: float | None = Non
     """A WatchMatch turn frame: who may act now and what `seat` (None: a spectator) may play."""
     acting = acting_seats(snap, state)
     may_act = seat is not None and seat in acting
-    timer = snap.meta["timer"]
+    timer = snap.record.timer
     return {"version": snap.version, "event_seq": snap.seq, "status": snap.status,
             "acting_seats": acting, "seat": seat, "may_act": may_act,
             "legal_moves": legal_moves(state, seat, now) if may_act and seat is not None
             else [],
-            "deadline": timer["at"] if timer else None,
-            "deadline_kind": timer["kind"] if timer else "", "scores": state.scores(),
-            "result": snap.meta["result"]}
+            "deadline": timer.at if timer else None,
+            "deadline_kind": timer.kind if timer else "", "scores": state.scores(),
+            "result": snap.record.result}
 
 
 def view(snap: Snapshot, state: State, seat: int | None, now: float | None = None
          ) -> dict[str, Any]:
     """What `seat` (None: a spectator) may see of a match, with its legal moves."""
-    meta = snap.meta
+    record = snap.record
     current = state.current_player() if snap.status == ACTIVE else None
     may_act = seat is not None and seat in acting_seats(snap, state)
     legal = legal_moves(state, seat, now) if may_act and seat is not None else []
-    timer = meta["timer"]
+    timer = record.timer
     return {
-        "match_id": snap.match_id, "game": meta["game"], "status": snap.status,
-        "version": snap.version, "seat": seat, "players": meta["players"],
-        "seats": [model.public_seat(s) for s in meta["seats"]], "options": meta["options"],
+        "match_id": snap.match_id, "game": record.game, "status": snap.status,
+        "version": snap.version, "seat": seat, "players": record.players,
+        "seats": [s.public() for s in record.seats], "options": record.options,
         "current_player": current, "may_act": may_act, "legal_moves": legal,
         "scores": state.scores(), "round_scores": state.round_scores(),
-        "deadline": timer["at"] if timer else None,
-        "deadline_kind": timer["kind"] if timer else "", "event_seq": snap.seq,
-        "observation": state.observation(seat), "result": meta["result"],
-        "dealt_by": meta.get("dealt_by", ""), "seed_commitment": meta.get("commitment", "")}
+        "deadline": timer.at if timer else None,
+        "deadline_kind": timer.kind if timer else "", "event_seq": snap.seq,
+        "observation": state.observation(seat), "result": record.result,
+        "dealt_by": record.dealt_by, "seed_commitment": record.commitment}
 
 
 def summary(snap: Snapshot) -> dict[str, Any]:
     """A match as a lobby listing shows it."""
-    meta = snap.meta
-    return {"match_id": snap.match_id, "game": meta["game"], "status": snap.status,
-            "players": meta["players"], "version": snap.version, "created": meta["created"],
-            "seats": [model.public_seat(s) for s in meta["seats"]],
-            "open_seats": [i for i, s in enumerate(meta["seats"])
-                           if s["kind"] == model.OPEN_SEAT],
-            "private": bool(meta.get("private")), "dealt_by": meta.get("dealt_by", "")}
+    record = snap.record
+    return {"match_id": snap.match_id, "game": record.game, "status": snap.status,
+            "players": record.players, "version": snap.version, "created": record.created,
+            "seats": [s.public() for s in record.seats],
+            "open_seats": [i for i, s in enumerate(record.seats) if s.kind == model.OPEN_SEAT],
+            "private": record.private, "dealt_by": record.dealt_by}
 
 
 def page_token(after: str, game: str, status: str, scope: str = PUBLIC) -> str:

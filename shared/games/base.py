@@ -4,6 +4,10 @@ A game module (cardroom.shared.games.livemix, cardroom.shared.games.vivo,
 cardroom.shared.games.mixmatch) exposes:
 
 - ``GAME``: its name ("livemix", "vivo", "mixmatch");
+- ``INFO``: its static facts, one frozen ``GameInfo`` (in config.py beside ``GAME``): turns
+  only or a simultaneous phase, a clock the host keeps, rounds, how a move is tied to its
+  round. A host reads these and the ``State`` methods below; it never branches on a game's
+  name, sniffs a state's attributes or parses a move's text;
 - ``Config``: a frozen dataclass with ``from_dict``/``to_dict`` (JSON-able options;
   unknown keys or bad values raise ``InvalidConfig``);
 - ``new_game(config, seed=None, deal=None, *, now=None) -> State`` (the ``NewGame``
@@ -38,6 +42,13 @@ bots); a role only one game has keeps its own module (VIVO's ``harmony.py``, Mix
 ``Rules`` and never import ``state.py``, so the import graph has no cycle
 (tests/games/test_games_layout.py).
 
+What a host asks a state, besides playing it (every engine answers each, Livemix and VIVO
+trivially): ``acting_seats()`` (who may act now), ``deadline()`` (when the running host clock
+runs out, else None), ``timeout_move()`` (the move that tells the engine it ran out),
+``pin_round(action)`` (the move tied to the round it arrived in), ``still_in(seat)``,
+``actor(seat, action)`` (who a seat's move is applied for), ``legal_moves(seat, now)`` (what
+a seat may send at the host's time) and ``opening_events()``.
+
 Events are JSON-able dicts with a ``"type"``; an event meant for one seat only carries
 ``"to": seat`` (a seat's own hand, say); every other event is public.
 """
@@ -46,7 +57,8 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from cardroom.shared.errors import InvalidArgument, InvalidConfig, InvalidDeal
@@ -60,6 +72,49 @@ SIMULTANEOUS = -1
 
 #: Version stamped into every serialized state; bump on any incompatible change.
 STATE_FORMAT = 1
+
+
+def untagged(action: str, round_number: int | None) -> str:
+    """A game that ties no move to a round: every move as it is."""
+    return action
+
+
+def never_round_bound(action: str) -> bool:
+    """A game whose every move is tied to the version it was chosen at."""
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class GameInfo:
+    """A game's static facts, declared once per engine (in the manner of OpenSpiel's
+    pyspiel.GameType): what a host knows of a game before it reads any state."""
+
+    #: The wire name (the registry key, ``GAME``).
+    name: str
+    #: The name people read ("Mix Match").
+    long_name: str
+    min_players: int
+    max_players: int
+    #: Whether some phase lets every seat still in act at once (current_player() is
+    #: SIMULTANEOUS, as in Mix Match's claims); False: strictly one seat at a time.
+    simultaneous: bool
+    #: Whether the engine runs a clock the host must time: State.deadline() tells when it
+    #: runs out and State.timeout_move() what the host then applies (Mix Match's hourglass).
+    host_clock: bool
+    #: The option giving that clock's seconds (0: no clock), so a host can bound it; "" when
+    #: the game has no host clock.
+    clock_option: str = ""
+    #: Rounds in every game, when fixed; None when play decides (Mix Match).
+    rounds: int | None = None
+    #: The move tied to a round: ``tag_round(action, round)`` names the round (1-based, as
+    #: the views' "round") in a move meant for it, so that the engine refuses it once that
+    #: round was decided (Mix Match's ``claim@<round>``); other moves, and moves naming
+    #: their round already, come back as they are, as does everything with round None.
+    tag_round: Callable[[str, int | None], str] = untagged
+    #: Whether a move is tied to its round rather than to the version it was chosen at (a
+    #: Mix Match claim): other seats' moves do not make it wrong, so a client sends it
+    #: without an expected version and the engine judges it by its round.
+    round_bound: Callable[[str], bool] = never_round_bound
 
 
 class State(Protocol):
@@ -105,6 +160,48 @@ class State(Protocol):
 
     def to_json(self) -> JSON:
         """Versioned, exact serialization (includes config, seed/deal and history)."""
+        ...
+
+    def opening_events(self) -> list[Event]:
+        """The events that opened the game (deals, the first round's start)."""
+        ...
+
+    # -- what a host asks (GameInfo says which of these can be other than trivial) ----------
+
+    def acting_seats(self) -> list[int]:
+        """The seats that may act now, ascending: the seat to play, or every seat still in
+        while all may act at once; [] once the game is over."""
+        ...
+
+    def deadline(self) -> float | None:
+        """When the clock the host keeps runs out (host time, seconds); None while none runs."""
+        ...
+
+    def timeout_move(self) -> tuple[int | None, str] | None:
+        """The (seat, action) the host applies when deadline() has passed (seat None: the
+        host's own move); None for a game without a host clock."""
+        ...
+
+    def pin_round(self, action: str) -> str:
+        """`action` tied to the round it arrived in (GameInfo.tag_round with the current
+        round): re-judged after another move decided that round, it is refused as stale
+        instead of being judged against the next round."""
+        ...
+
+    def still_in(self, seat: int) -> bool:
+        """Whether `seat` may still act in this round (a wrong Mix Match claim puts a seat
+        out until the next round; no trick-taking seat is ever out)."""
+        ...
+
+    def actor(self, seat: int, action: str) -> int | None:
+        """The seat to apply `action` for when `seat` sends it: the seat itself, or None for
+        a move the engine takes as the host's (Mix Match: a seat calling time while claims
+        are open, so that play goes on without an hourglass)."""
+        ...
+
+    def legal_moves(self, seat: int, now: float | None = None) -> list[str]:
+        """The listed moves `seat` may send a host now, the host's time being `now` (free-text
+        moves such as claims are never listed); [] when it may not act."""
         ...
 
     def clone(self) -> State:

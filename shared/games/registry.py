@@ -12,7 +12,7 @@ from types import ModuleType
 from typing import Any
 
 from cardroom.shared.errors import InvalidArgument, InvalidConfig
-from cardroom.shared.games.base import JSON, Event, NewGame, State
+from cardroom.shared.games.base import JSON, Event, GameInfo, NewGame, State
 
 #: Every game Cardroom knows, by its wire name (the engines' ``GAME``).
 GAMES: tuple[str, ...] = ("livemix", "vivo", "mixmatch")
@@ -34,6 +34,13 @@ def module(game: str) -> ModuleType:
         except ImportError as exc:
             raise InvalidArgument(f"game {game!r} is not available here: {exc}", "game") from exc
         _loaded[game] = found
+    return found
+
+
+def info(game: str) -> GameInfo:
+    """The static facts of `game` (its engine's INFO): turns or a simultaneous phase, a host
+    clock, rounds, how a move is tied to its round."""
+    found: GameInfo = module(game).INFO
     return found
 
 
@@ -82,9 +89,8 @@ def new_game(game: str, config: Any, seed: int | None = None,
 
 
 def opening_events(state: State) -> list[Event]:
-    """The events that opened the game, for engines that report them (else none)."""
-    opening = getattr(state, "opening_events", None)
-    return list(opening()) if callable(opening) else []
+    """The events that opened the game (State.opening_events, a fresh list)."""
+    return list(state.opening_events())
 
 
 def from_json(game: str, data: JSON) -> State:

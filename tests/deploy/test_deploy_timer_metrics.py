@@ -12,13 +12,13 @@ from cardroom.services.match.metrics import MatchMetrics
 from cardroom.services.match.repo import MatchRepo
 
 
-def test_timer_lag_records_how_late_a_deadline_fired(repo: MatchRepo) -> None:
+async def test_timer_lag_records_how_late_a_deadline_fired(repo: MatchRepo) -> None:
     clock, registry = Clock(), CollectorRegistry()
     service = new_service(repo, MemoryQueue(), admin_token="admin", clock=clock,
                            metrics=MatchMetrics(registry))
-    service.create_match("mixmatch", 2, seed=5, options={"hourglass_seconds": 30})
+    await service.create_match("mixmatch", 2, seed=5, options={"hourglass_seconds": 30})
     clock.advance(33.5)  # polled 3.5 s after the hourglass ran out
-    assert tick(service) == ["hourglass"]
+    assert await tick(service) == ["hourglass"]
     lag = {"kind": "hourglass"}
     assert registry.get_sample_value("cardroom_timer_lag_seconds_count", lag) == 1
     assert registry.get_sample_value("cardroom_timer_lag_seconds_sum", lag) == pytest.approx(3.5)

@@ -8,6 +8,7 @@ import pytest
 from support.paths import ROOT
 
 from cardroom.shared.errors import MalformedAction
+from cardroom.shared.games import registry
 from cardroom.shared.games.mixmatch import Action, Config, new_game, parse_action, parse_expression
 from cardroom.shared.games.mixmatch.deal import stacked_deal
 
@@ -114,3 +115,12 @@ def test_docs_write_the_grammar_once_in_ebnf() -> None:
     for rule in ("action", "claim", "pick", "expression", "term", "factor", "number",
                  "blank"):
         assert re.search(rf"^{rule}\s+=", grammar, re.M), rule
+
+
+def test_an_untagged_claim_gets_the_round_it_was_found_for() -> None:
+    info = registry.info("mixmatch")
+    assert info.tag_round("claim 3*4", 2) == "claim@2 3*4"
+    assert info.tag_round("claim@1 3*4", 2) == "claim@1 3*4"
+    assert info.tag_round("pick 7", 2) == "pick 7"
+    assert info.round_bound("claim@2 3*4") and info.round_bound("claim 3*4")
+    assert not info.round_bound("pick 7")

@@ -1,35 +1,51 @@
 """Fixtures of the match service's domain-layer tests: a repository, services on it and a
-hand-moved clock. The service is asyncio; tests reach it through blocking proxies
-(support.blocking), so each test reads as a sequence of plain calls."""
+hand-moved clock. The service is asyncio and so are its tests (pytest-asyncio, auto mode):
+each test and the `repo` fixture run on the test's own event loop."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
 
 import pytest
 
 from cardroom.services.match.app import MatchService
 from cardroom.services.match.repo import MatchRepo
-from support.blocking import blocking, run, unwrap
+from cardroom.services.match.timers import TimerLoop
 from support.match_play import Clock
 
+T = TypeVar("T")
 _SERVICES: list[MatchService] = []
 
 
-def new_service(repo: Any, *args: Any, **kwargs: Any) -> Any:
-    """A MatchService on `repo` behind a blocking proxy; its fan-out stops after the test."""
-    service = MatchService(unwrap(repo), *(unwrap(a) for a in args), **kwargs)
+def new_service(repo: MatchRepo, *args: Any, **kwargs: Any) -> MatchService:
+    """A MatchService on `repo`; its fan-out stops after the test."""
+    service = MatchService(repo, *args, **kwargs)
     _SERVICES.append(service)
-    return blocking(service)
+    return service
 
 
-def tick(service: Any) -> list[str]:
+async def tick(service: MatchService) -> list[str]:
     """One poll of a replica's timer loop: the kinds of deadline it fired."""
-    from cardroom.services.match.timers import TimerLoop
+    return await TimerLoop(service).run_once()
 
-    fired: list[str] = run(TimerLoop(unwrap(service)).run_once())
-    return fired
+
+async def collect(items: AsyncIterator[T]) -> list[T]:
+    """Everything an async iterator gives (a stream that ends, such as a catch-up watch)."""
+    return [item async for item in items]
+
+
+def with_store(url: str, read: Callable[[MatchRepo], Awaitable[T]]) -> T:
+    """For a test that is not async (it drives servers in other processes or threads): what
+    `read` gives on a repository of the store at `url`, opened and closed around it."""
+    async def once() -> T:
+        repo = MatchRepo.from_url(url)
+        try:
+            return await read(repo)
+        finally:
+            await repo.close()
+    return asyncio.run(once())
 
 
 #: The stores a module's tests may run against: one Redis, and a Redis Cluster.
@@ -45,13 +61,13 @@ def store_for(request: pytest.FixtureRequest) -> str:
     return str(request.getfixturevalue("redis_url"))
 
 
-def all_keys(repo: Any, pattern: str) -> list[str]:
+async def all_keys(repo: MatchRepo, pattern: str) -> list[str]:
     """The keys matching `pattern` in the store behind `repo` (every master of a cluster)."""
-    if unwrap(repo).cluster:
+    if repo.cluster:
         from redis.asyncio.cluster import RedisCluster
 
-        return list(repo.client.keys(pattern, target_nodes=RedisCluster.PRIMARIES))
-    return list(repo.client.keys(pattern))
+        return list(await repo.client.keys(pattern, target_nodes=RedisCluster.PRIMARIES))
+    return list(await repo.client.keys(pattern))
 
 
 @pytest.fixture
@@ -62,14 +78,14 @@ def store_url(redis_url: str) -> str:
 
 
 @pytest.fixture
-def repo(store_url: str) -> Iterator[Any]:
-    """A repository on an empty store, scripts loaded (behind a blocking proxy)."""
+async def repo(store_url: str) -> AsyncIterator[MatchRepo]:
+    """A repository on an empty store, scripts loaded, on the test's event loop."""
     real = MatchRepo.from_url(store_url)
-    run(real.register_scripts())
-    yield blocking(real)
+    await real.register_scripts()
+    yield real
     while _SERVICES:  # no fan-out reader outlives its test or its connections
-        run(_SERVICES.pop().fanout.stop())
-    run(real.close())
+        await _SERVICES.pop().fanout.stop()
+    await real.close()
 
 
 @pytest.fixture

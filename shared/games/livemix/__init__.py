@@ -6,13 +6,14 @@ The engine contract of cardroom.shared.games.base, plus a fast integer API for s
 
 from cardroom.shared.games.base import STATE_FORMAT
 from cardroom.shared.games.livemix.cards import DEFAULT_ROSTER
-from cardroom.shared.games.livemix.config import GAME, ROUNDS, Config
+from cardroom.shared.games.livemix.config import GAME, INFO, ROUNDS, Config
 from cardroom.shared.games.livemix.playout import random_playout
 from cardroom.shared.games.livemix.state import State, from_json, new_game, replay
 
 __all__ = [
     "DEFAULT_ROSTER",
     "GAME",
+    "INFO",
     "ROUNDS",
     "STATE_FORMAT",
     "Config",

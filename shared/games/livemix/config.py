@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.games.base import GameInfo
 from cardroom.shared.games.livemix.cards import COLOURS, DEFAULT_ROSTER, GROUPS, parse_member
 from cardroom.shared.quoting import clip, quote
 
@@ -17,6 +18,10 @@ ROUNDS = 3
 #: Ruling L2: the colour a 3-player game leaves out unless the match says otherwise.
 DEFAULT_REMOVED_COLOUR = "moon"
 _FIELDS = ("players", "roster", "removed_colour", "first_lead")
+
+#: What a host knows of Livemix: strictly in turns, no clock of its own; rounds fixed (ROUNDS).
+INFO = GameInfo(GAME, "Livemix", 3, 4, simultaneous=False, host_clock=False,
+                rounds=ROUNDS)
 
 
 @dataclass(frozen=True)

@@ -282,6 +282,37 @@ class Rules:
         """Seats sharing the win (L11); empty before the end."""
         return _winners(self.records) if self.is_terminal() else []
 
+    # -- what a host asks (cardroom.shared.games.base): strictly in turns, no host clock ----
+
+    def acting_seats(self) -> list[int]:
+        """The seat to play, alone; [] once the game is over."""
+        current = self.current_player()
+        return [] if current is None else [current]
+
+    def deadline(self) -> float | None:
+        """None: Livemix has no clock of its own (a host may keep per-move clocks)."""
+        return None
+
+    def timeout_move(self) -> tuple[int | None, str] | None:
+        """None: without a host clock nothing times out inside the game."""
+        return None
+
+    def pin_round(self, action: str) -> str:
+        """The move as it is: a card is tied to the version it was chosen at, not a round."""
+        return action
+
+    def still_in(self, seat: int) -> bool:
+        """True: nobody is put out of a round of Livemix."""
+        return True
+
+    def actor(self, seat: int, action: str) -> int | None:
+        """The seat itself: every move is the sending seat's."""
+        return seat
+
+    def legal_moves(self, seat: int, now: float | None = None) -> list[str]:
+        """The seat's legal cards (the host's time changes nothing)."""
+        return self.legal_actions(seat)
+
     # -- the fast API (ints, no events) ---------------------------------------------------
 
     def legal_mask(self) -> int:

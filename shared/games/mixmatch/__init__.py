@@ -21,13 +21,14 @@ from cardroom.shared.games.mixmatch.claim import (
     judge,
     parse_expression,
 )
-from cardroom.shared.games.mixmatch.config import GAME, Config
+from cardroom.shared.games.mixmatch.config import GAME, INFO, Config
 from cardroom.shared.games.mixmatch.deal import stacked_deal
 from cardroom.shared.games.mixmatch.notation import Action, parse_action
 from cardroom.shared.games.mixmatch.state import State, from_json, new_game, replay
 
 __all__ = [
     "GAME",
+    "INFO",
     "MAX_CLAIM_LENGTH",
     "MAX_DEPTH",
     "MAX_DIGITS",

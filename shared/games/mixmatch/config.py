@@ -9,6 +9,8 @@ from typing import Any
 
 from cardroom.shared.arith import ArithRules
 from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.games.base import GameInfo
+from cardroom.shared.games.mixmatch.notation import round_bound, tag_round
 from cardroom.shared.quoting import clip, quote
 
 #: The game's wire name (the registry key and every view's "game").
@@ -31,6 +33,13 @@ MAX_DECK = 112
 MAX_CARD = 999_999
 MAX_FACES = 20
 MAX_HOURGLASS = 86_400.0
+
+#: What a host knows of Mix Match: picks in turn, then claims from every seat at once,
+#: timed by the hourglass the host keeps (M5); rounds until the deck runs out (M6); a claim
+#: names the round it was found for (M8).
+INFO = GameInfo(GAME, "Mix Match", 1, MAX_PLAYERS, simultaneous=True, host_clock=True,
+                clock_option="hourglass_seconds", rounds=None, tag_round=tag_round,
+                round_bound=round_bound)
 
 _CARD_LISTS = ("deck", "tens_die", "units_die", "black_die")
 _BOOLS = ("younger_players", "own_cards", "faster", "harder", "allow_negative",

@@ -296,3 +296,22 @@ def parse_action(action: str) -> Action:
         return _claim(action)
     raise MalformedAction(f"unknown action {action[:40]!r}: expected 'claim <expression>', "
                           "'pick <card>', 'pass' or 'timeout'", field="action")
+
+
+def claim_action(expression: str, round_number: int | None = None) -> str:
+    """The claim move of `expression`, tied to round `round_number` when one is given (M8:
+    ``claim@<round> <expression>``; None or 0: the untagged ``claim <expression>``)."""
+    return f"claim@{round_number} {expression}" if round_number else f"claim {expression}"
+
+
+def tag_round(action: str, round_number: int | None) -> str:
+    """An untagged claim tied to `round_number` (the GameInfo.tag_round of Mix Match); any
+    other move, a claim naming its round already, or no round: the action as it is."""
+    if round_number is not None and action.startswith("claim "):
+        return claim_action(action[len("claim "):], round_number)
+    return action
+
+
+def round_bound(action: str) -> bool:
+    """Whether `action` is a claim, tagged or not (the GameInfo.round_bound of Mix Match)."""
+    return action.startswith(("claim ", "claim@"))

@@ -10,7 +10,8 @@ from cardroom.shared.games.base import JSON, check_config, check_deal, check_now
 from cardroom.shared.games.mixmatch import serial, view
 from cardroom.shared.games.mixmatch.config import GAME, Config
 from cardroom.shared.games.mixmatch.deal import read_deal, shuffled_deck
-from cardroom.shared.games.mixmatch.rules import Rules
+from cardroom.shared.games.mixmatch.notation import tag_round
+from cardroom.shared.games.mixmatch.rules import CLAIMS, OVER, PICK, Rules
 
 
 class State(Rules):
@@ -23,6 +24,44 @@ class State(Rules):
     def to_json(self) -> JSON:
         """Versioned, exact serialization: config, seed, deal, history and the full position."""
         return serial.dump(self)
+
+    # -- what a host asks (cardroom.shared.games.base) -------------------------------------
+
+    def acting_seats(self) -> list[int]:
+        """The seat to pick; while claims are open every seat still in (M4); none at the end."""
+        if self._phase == OVER:
+            return []
+        if self._phase == PICK:
+            return [self._pickers[0]]
+        return [seat for seat, out in enumerate(self._out) if not out]
+
+    def timeout_move(self) -> tuple[int | None, str] | None:
+        """The host's "timeout" (M5): what it applies once the hourglass ran out."""
+        return None, "timeout"
+
+    def pin_round(self, action: str) -> str:
+        """An untagged claim tagged with the current round (M8); other moves as they are."""
+        return tag_round(action, self.round)
+
+    def still_in(self, seat: int) -> bool:
+        """Whether `seat` was not put out of this round by a wrong claim (M4)."""
+        self._check_seat(seat)
+        return not self._out[seat]
+
+    def actor(self, seat: int, action: str) -> int | None:
+        """A seat still in calling time while claims are open acts for the host (seat None):
+        with hourglass 0 nobody else would, and play must go on; any other move is the
+        seat's own."""
+        if action == "timeout" and self._phase == CLAIMS and self.still_in(seat):
+            return None
+        return seat
+
+    def legal_moves(self, seat: int, now: float | None = None) -> list[str]:
+        """The picks of the seat to pick; while claims are open, calling time once the
+        hourglass allows it at `now` for a seat still in (claims are never listed)."""
+        if self._phase == CLAIMS:
+            return self.legal_actions(None, now) if self.still_in(seat) else []
+        return self.legal_actions(seat)
 
 
 def new_game(config: Config | Mapping[str, Any], seed: int | None = None,

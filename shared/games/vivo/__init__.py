@@ -5,7 +5,7 @@ V1-V9) are documented in docs/rules/vivo.md.
 """
 
 from cardroom.shared.games.vivo.cards import CARD_NAMES, Card, Harmony, Suit, parse_card
-from cardroom.shared.games.vivo.config import GAME, Config
+from cardroom.shared.games.vivo.config import GAME, INFO, Config
 from cardroom.shared.games.vivo.deal import RoundDeal
 from cardroom.shared.games.vivo.playout import random_playout
 from cardroom.shared.games.vivo.scoring import row_points
@@ -14,6 +14,7 @@ from cardroom.shared.games.vivo.state import State, from_json, new_game, replay
 __all__ = [
     "CARD_NAMES",
     "GAME",
+    "INFO",
     "Card",
     "Config",
     "Harmony",

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.games.base import GameInfo
 from cardroom.shared.games.vivo.cards import SUITS, SUITS_MASK, Harmony, Suit
 from cardroom.shared.quoting import clip, quote
 
@@ -25,6 +26,10 @@ _REMOVED_HARMONIES = {
 }
 #: V2: the suit a 3-player game leaves out unless the match picks another.
 DEFAULT_REMOVED_SUIT = Suit.YELLOW.letter
+
+#: What a host knows of VIVO: strictly in turns, no clock of its own; rounds fixed (ROUNDS).
+INFO = GameInfo(GAME, "VIVO", 3, 4, simultaneous=False, host_clock=False,
+                rounds=ROUNDS)
 
 
 @dataclass(frozen=True)

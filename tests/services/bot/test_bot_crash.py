@@ -24,14 +24,13 @@ from pathlib import Path
 
 import pytest
 import redis
-from support.blocking import blocking
 from support.brokers import BROKERS, BotBroker, bot_broker
 from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
+from support.match_fixtures import with_store
 from support.redis_server import RedisServer, free_port
 
 from cardroom.services.bot.worker import WorkerProcess, start_worker
-from cardroom.services.match.repo import MatchRepo
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
@@ -179,11 +178,7 @@ def _assert_moved_once(client: Client, broker: BotBroker, match_id: str, seat: i
         assert broker.rabbit.consumers() == 0 and broker.waiting() == 0
     view = client.view(match_id)
     assert view.version == 2 and view.current_player != seat
-    repo = blocking(MatchRepo.from_url(redis_url))
-    try:
-        actions = repo.actions(match_id)
-    finally:
-        repo.close()
+    actions = with_store(redis_url, lambda repo: repo.actions(match_id))
     assert [a["seat"] for a in actions] == [seat]
     plays = [e for e in _public_events(client, match_id) if e.type == "play"]
     assert len(plays) == 1

@@ -10,12 +10,13 @@ import time
 
 import pytest
 from support.match_client import queued_tasks
-from support.match_fixtures import new_service, tick
+from support.match_fixtures import collect, new_service, tick
 from support.match_play import Clock
 
 from cardroom.services.match.app import MatchService
 from cardroom.services.match.bots import CeleryQueue, MemoryQueue, seat_policy
 from cardroom.services.match.model import BOT, HUMAN, ClockSpec, SeatSpec
+from cardroom.services.match.record import MatchRecord, SeatRecord
 from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.bots import list_policies
 from cardroom.shared.bots.base import SEARCH
@@ -42,126 +43,129 @@ def service(repo: MatchRepo, clock: Clock) -> MatchService:
                         clock=clock, bot_retry_s=30)
 
 
-def _bot_match(service: MatchService) -> tuple[str, dict[int, str], int]:
+async def _bot_match(service: MatchService) -> tuple[str, dict[int, str], int]:
     """A Livemix match, seat 0 human and the rest random bots, at a bot seat's turn."""
     seats = [SeatSpec(HUMAN)] + [SeatSpec(BOT, f"bot{i}", "random") for i in (1, 2, 3)]
-    created = service.create_match("livemix", 4, seats=seats, seed=11)
-    view = service.get_view(created.match_id)
+    created = await service.create_match("livemix", 4, seats=seats, seed=11)
+    view = await service.get_view(created.match_id)
     if view["current_player"] == 0:
-        human = service.get_view(created.match_id, created.tokens[0])
-        service.submit_move(created.match_id, created.tokens[0], human["legal_moves"][0],
+        human = await service.get_view(created.match_id, created.tokens[0])
+        await service.submit_move(created.match_id, created.tokens[0], human["legal_moves"][0],
                             human["version"])
-        view = service.get_view(created.match_id)
+        view = await service.get_view(created.match_id)
     assert view["current_player"] in (1, 2, 3)
     return created.match_id, created.tokens, view["current_player"]
 
 
-def test_bot_token_views_and_moves_for_the_bot_seat_to_act(service: MatchService) -> None:
-    match_id, _, seat = _bot_match(service)
-    view = service.get_view(match_id, BOT_TOKEN, seat)
+async def test_bot_token_views_and_moves_for_the_bot_seat_to_act(service: MatchService) -> None:
+    match_id, _, seat = await _bot_match(service)
+    view = await service.get_view(match_id, BOT_TOKEN, seat)
     assert view["seat"] == seat and view["may_act"] and view["observation"]["hand"]
-    result = service.submit_move(match_id, BOT_TOKEN, view["legal_moves"][0], view["version"],
+    result = await service.submit_move(match_id, BOT_TOKEN, view["legal_moves"][0], view["version"],
                                  f"bot-{view['version']}-{seat}", seat)
     assert result.version == view["version"] + 1
 
 
-def test_bot_token_reads_a_bot_seat_out_of_turn_but_never_its_hand_for_another(
+async def test_bot_token_reads_a_bot_seat_out_of_turn_but_never_its_hand_for_another(
         service: MatchService) -> None:
-    match_id, _, seat = _bot_match(service)
+    match_id, _, seat = await _bot_match(service)
     other = next(s for s in (1, 2, 3) if s != seat)
-    view = service.get_view(match_id, BOT_TOKEN, other)
+    view = await service.get_view(match_id, BOT_TOKEN, other)
     assert view["seat"] == other and not view["may_act"]
-    events = list(service.watch(match_id, BOT_TOKEN, 0, other, follow=False))
+    events = await collect(service.watch(match_id, BOT_TOKEN, 0, other, follow=False))
     assert all(e.get("to", other) == other for _, e in events)
 
 
-def test_bot_token_is_refused_for_a_human_seat(service: MatchService) -> None:
-    match_id, _, _ = _bot_match(service)
+async def test_bot_token_is_refused_for_a_human_seat(service: MatchService) -> None:
+    match_id, _, _ = await _bot_match(service)
     with pytest.raises(PermissionDenied):
-        service.get_view(match_id, BOT_TOKEN, 0)
+        await service.get_view(match_id, BOT_TOKEN, 0)
     with pytest.raises(PermissionDenied):
-        service.watch(match_id, BOT_TOKEN, 0, 0)
+        await collect(service.watch(match_id, BOT_TOKEN, 0, 0))
     with pytest.raises(PermissionDenied):
-        service.submit_move(match_id, BOT_TOKEN, "H1", None, "", 0)
+        await service.submit_move(match_id, BOT_TOKEN, "H1", None, "", 0)
 
 
-def test_bot_token_must_name_the_seat_it_acts_for(service: MatchService) -> None:
-    match_id, _, _ = _bot_match(service)
+async def test_bot_token_must_name_the_seat_it_acts_for(service: MatchService) -> None:
+    match_id, _, _ = await _bot_match(service)
     with pytest.raises(InvalidArgument) as caught:
-        service.get_view(match_id, BOT_TOKEN)
+        await service.get_view(match_id, BOT_TOKEN)
     assert caught.value.field == "seat"
 
 
-def test_bot_token_may_not_resign_or_abandon(service: MatchService) -> None:
-    match_id, _, seat = _bot_match(service)
+async def test_bot_token_may_not_resign_or_abandon(service: MatchService) -> None:
+    match_id, _, seat = await _bot_match(service)
     with pytest.raises(PermissionDenied):
-        service.resign(match_id, BOT_TOKEN, seat)
+        await service.resign(match_id, BOT_TOKEN, seat)
     with pytest.raises(PermissionDenied):
-        service.abandon(match_id, BOT_TOKEN)
-    assert service.get_view(match_id)["status"] == "active"
+        await service.abandon(match_id, BOT_TOKEN)
+    assert (await service.get_view(match_id))["status"] == "active"
 
 
-def test_a_wrong_bot_token_is_unauthenticated(service: MatchService) -> None:
-    match_id, _, seat = _bot_match(service)
+async def test_a_wrong_bot_token_is_unauthenticated(service: MatchService) -> None:
+    match_id, _, seat = await _bot_match(service)
     with pytest.raises(Unauthenticated):
-        service.get_view(match_id, BOT_TOKEN + "x", seat)
+        await service.get_view(match_id, BOT_TOKEN + "x", seat)
 
 
-def test_no_bot_token_configured_accepts_none(repo: MatchRepo, clock: Clock) -> None:
+async def test_no_bot_token_configured_accepts_none(repo: MatchRepo, clock: Clock) -> None:
     plain = new_service(repo, MemoryQueue(), admin_token=ADMIN, clock=clock)
-    match_id, _, seat = _bot_match(plain)
+    match_id, _, seat = await _bot_match(plain)
     with pytest.raises(Unauthenticated):
-        plain.get_view(match_id, BOT_TOKEN, seat)
+        await plain.get_view(match_id, BOT_TOKEN, seat)
 
 
-def _clock_match(service: MatchService, on_timeout: str) -> tuple[str, int]:
-    created = service.create_match("vivo", 3, seed=5, clock=ClockSpec(10.0, on_timeout, "random"))
-    return created.match_id, service.get_view(created.match_id)["current_player"]
+async def _clock_match(service: MatchService, on_timeout: str) -> tuple[str, int]:
+    created = await service.create_match("vivo", 3, seed=5,
+                                         clock=ClockSpec(10.0, on_timeout, "random"))
+    return created.match_id, (await service.get_view(created.match_id))["current_player"]
 
 
-def test_bot_token_stands_in_for_a_human_only_once_the_clock_ran_out(
+async def test_bot_token_stands_in_for_a_human_only_once_the_clock_ran_out(
         service: MatchService, clock: Clock) -> None:
-    match_id, seat = _clock_match(service, "bot")
+    match_id, seat = await _clock_match(service, "bot")
     with pytest.raises(PermissionDenied):
-        service.get_view(match_id, BOT_TOKEN, seat)
+        await service.get_view(match_id, BOT_TOKEN, seat)
     clock.advance(11)
-    assert tick(service) == ["clock"]
-    view = service.get_view(match_id, BOT_TOKEN, seat)
+    assert await tick(service) == ["clock"]
+    view = await service.get_view(match_id, BOT_TOKEN, seat)
     assert view["may_act"]
     assert service.queue.sent[-1] == (match_id, seat, view["version"])  # type: ignore[attr-defined]
-    service.submit_move(match_id, BOT_TOKEN, view["legal_moves"][0], view["version"],
+    await service.submit_move(match_id, BOT_TOKEN, view["legal_moves"][0], view["version"],
                         f"bot-{view['version']}-{seat}", seat)
     with pytest.raises(PermissionDenied):
-        service.get_view(match_id, BOT_TOKEN, seat)
+        await service.get_view(match_id, BOT_TOKEN, seat)
 
 
-def test_bot_token_gets_no_stand_in_when_the_clock_forfeits(service: MatchService,
-                                                             clock: Clock) -> None:
-    match_id, seat = _clock_match(service, "forfeit")
+async def test_bot_token_gets_no_stand_in_when_the_clock_forfeits(service: MatchService,
+                                                                   clock: Clock) -> None:
+    match_id, seat = await _clock_match(service, "forfeit")
     clock.advance(11)
-    tick(service)
+    await tick(service)
     with pytest.raises(PermissionDenied):
-        service.get_view(match_id, BOT_TOKEN, seat)
+        await service.get_view(match_id, BOT_TOKEN, seat)
 
 
-def test_catch_up_watch_ends_after_the_logged_events(service: MatchService) -> None:
+async def test_catch_up_watch_ends_after_the_logged_events(service: MatchService) -> None:
     seats = [SeatSpec(HUMAN)] + [SeatSpec(BOT, f"bot{i}", "random") for i in (1, 2, 3)]
-    match_id = service.create_match("livemix", 4, seats=seats, seed=11).match_id
-    everything = service.repo.events_after(match_id, 0)
+    match_id = (await service.create_match("livemix", 4, seats=seats, seed=11)).match_id
+    everything = await service.repo.events_after(match_id, 0)
     assert everything[-1][1].get("to") == 3  # the log ends with seat 3's deal
     started = time.monotonic()
-    seen = list(service.watch(match_id, BOT_TOKEN, 0, 1, follow=False))
+    seen = await collect(service.watch(match_id, BOT_TOKEN, 0, 1, follow=False))
     assert time.monotonic() - started < 2.0  # a following read would wait 5 s here
     assert seen == [(s, e) for s, e in everything if e.get("to", 1) == 1]
     assert seen[-1][1] == {**seen[-1][1], "type": "deal", "to": 1}
 
 
 def test_seat_policy_is_the_bot_seats_else_the_clocks() -> None:
-    meta = {"seats": [{"kind": "human", "policy": ""}, {"kind": "bot", "policy": "random"}],
-            "clock": {"policy": "heuristic"}}
-    assert seat_policy(meta, 1) == "random"
-    assert seat_policy(meta, 0) == "heuristic"
-    assert seat_policy({**meta, "clock": None}, 0) == ""
+    record = MatchRecord("m", "vivo", 2, {}, 1, None,
+                         [SeatRecord(HUMAN), SeatRecord(BOT, policy="random")], 0.0, 0.0,
+                         clock=ClockSpec(10.0, "bot", "heuristic"))
+    assert seat_policy(record, 1) == "random"
+    assert seat_policy(record, 0) == "heuristic"
+    record.clock = None
+    assert seat_policy(record, 0) == ""
 
 
 def test_search_policies_are_told_apart_by_their_cost() -> None:

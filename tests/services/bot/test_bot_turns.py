@@ -125,17 +125,17 @@ def test_a_move_submitted_twice_for_one_version_is_applied_once(actor: Actor,
     seat, version = _to_act(client, match_id)
     move = client.stub.GetMatch(pb.GetMatchRequest(match_id=match_id, seat=seat), metadata=[
         ("authorization", f"Bearer {BOT_TOKEN}")]).match.legal_moves[0]
-    assert turns.submit(actor, match_id, seat, version, move) == turns.MOVED
-    assert turns.submit(actor, match_id, seat, version, move) == turns.DUPLICATE
+    assert turns.submit(actor, "vivo", match_id, seat, version, move) == turns.MOVED
+    assert turns.submit(actor, "vivo", match_id, seat, version, move) == turns.DUPLICATE
     assert client.view(match_id).version == version + 1
 
 
 def test_a_move_the_match_refuses_is_reported_not_retried(actor: Actor, client: Client) -> None:
     match_id, _ = _match(client, "vivo", _bots("random", 3))
     seat, version = _to_act(client, match_id)
-    assert turns.submit(actor, match_id, seat, version, "Z9") == turns.REFUSED
+    assert turns.submit(actor, "vivo", match_id, seat, version, "Z9") == turns.REFUSED
     other = (seat + 1) % 3
-    assert turns.submit(actor, match_id, other, version, "R1") == turns.REFUSED
+    assert turns.submit(actor, "vivo", match_id, other, version, "R1") == turns.REFUSED
 
 
 def test_a_stand_in_whose_human_moved_first_is_stale(actor: Actor, client: Client) -> None:
@@ -152,10 +152,10 @@ def test_a_mix_match_claim_is_scheduled_tagged_and_late_claims_are_stale(
     turn = turns.play_turn(actor, match_id, 0, version)
     assert turn.outcome == turns.SCHEDULED and turn.delay_s > 0
     assert turn.action.startswith("claim@1 ")
-    assert turns.submit(actor, match_id, 0, version, turn.action) == turns.MOVED
+    assert turns.submit(actor, "mixmatch", match_id, 0, version, turn.action) == turns.MOVED
     late = turns.play_turn(actor, match_id, 1, version)
     assert late.outcome == turns.STALE  # round 1 was won: the version moved on
-    assert turns.submit(actor, match_id, 1, version, turn.action) == turns.STALE
+    assert turns.submit(actor, "mixmatch", match_id, 1, version, turn.action) == turns.STALE
 
 
 def test_events_are_fetched_only_when_the_policy_reads_them() -> None:
@@ -186,12 +186,6 @@ def test_the_policy_is_the_tasks_else_the_bot_seats_else_the_default() -> None:
     human = Seat("human", "", "", 0, False)
     assert turns.policy_of(human, "", "random") == ("random", 0)
     assert turns.policy_of(human, "ismcts", "random") == ("ismcts", 0)
-
-
-def test_an_untagged_claim_gets_the_round_of_the_view() -> None:
-    assert turns.tagged_claim("claim 3*4", {"round": 2}) == "claim@2 3*4"
-    assert turns.tagged_claim("claim@1 3*4", {"round": 2}) == "claim@1 3*4"
-    assert turns.tagged_claim("pick 7", {"round": 2}) == "pick 7"
 
 
 def test_failed_calls_come_back_as_domain_errors(actor: Actor, client: Client) -> None:

@@ -17,15 +17,14 @@ from typing import Any
 import grpc
 import pytest
 from google.protobuf import struct_pb2
-from support.blocking import blocking
 from support.brokers import BROKERS, BotBroker, bot_broker
 from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM, Client, match_server
+from support.match_fixtures import with_store
 from support.match_play import choose_move, hands_seen
 from support.redis_server import RedisServer
 
 from cardroom.services.bot.worker import WorkerProcess, start_worker
-from cardroom.services.match.repo import MatchRepo
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.enums import GAMES
@@ -149,14 +148,10 @@ def _plain(view: pb.MatchView) -> dict[str, Any]:
 
 def actions_by_seat(redis_url: str, match_id: str) -> dict[int | None, int]:
     """How many actions each seat applied in the match."""
-    repo = blocking(MatchRepo.from_url(redis_url))
-    try:
-        counts: dict[int | None, int] = {}
-        for item in repo.actions(match_id):
-            counts[item["seat"]] = counts.get(item["seat"], 0) + 1
-        return counts
-    finally:
-        repo.close()
+    counts: dict[int | None, int] = {}
+    for item in with_store(redis_url, lambda repo: repo.actions(match_id)):
+        counts[item["seat"]] = counts.get(item["seat"], 0) + 1
+    return counts
 
 
 # ---- one human and bots, each game ------------------------------------------------------

@@ -25,29 +25,29 @@ def service(repo: MatchRepo, clock: Clock) -> MatchService:
                        clock=clock)
 
 
-def test_a_seat_cannot_take_the_request_id_another_seat_will_send(service: MatchService
-                                                                 ) -> None:
-    created = service.create_match("vivo", 3, seed=7, seats=[
+async def test_a_seat_cannot_take_the_request_id_another_seat_will_send(service: MatchService
+                                                                       ) -> None:
+    created = await service.create_match("vivo", 3, seed=7, seats=[
         SeatSpec(HUMAN), SeatSpec(BOT, policy="random"), SeatSpec(HUMAN)])
     token = created.tokens[0]
-    move = service.get_view(created.match_id, token)["legal_moves"][0]
+    move = (await service.get_view(created.match_id, token))["legal_moves"][0]
     # The human squats the id the bot will use for its move at version 2.
     squat = bot_request_id(1, 2)
-    service.submit_move(created.match_id, token, move, 1, squat)
-    bot_move = service.get_view(created.match_id, BOT_TOKEN, 1)["legal_moves"][0]
-    result = service.submit_move(created.match_id, BOT_TOKEN, bot_move, 2, squat, 1)
+    await service.submit_move(created.match_id, token, move, 1, squat)
+    bot_move = (await service.get_view(created.match_id, BOT_TOKEN, 1))["legal_moves"][0]
+    result = await service.submit_move(created.match_id, BOT_TOKEN, bot_move, 2, squat, 1)
     assert not result.duplicate and result.version == 3
-    assert service.get_view(created.match_id)["current_player"] == 2
+    assert (await service.get_view(created.match_id))["current_player"] == 2
 
 
-def test_the_same_request_id_from_two_seats_is_two_requests(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    first = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
-    service.submit_move(created.match_id, created.tokens[0], first, 1, "same")
-    second = service.get_view(created.match_id, created.tokens[1])["legal_moves"][0]
-    result = service.submit_move(created.match_id, created.tokens[1], second, 2, "same")
+async def test_the_same_request_id_from_two_seats_is_two_requests(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    first = (await service.get_view(created.match_id, created.tokens[0]))["legal_moves"][0]
+    await service.submit_move(created.match_id, created.tokens[0], first, 1, "same")
+    second = (await service.get_view(created.match_id, created.tokens[1]))["legal_moves"][0]
+    result = await service.submit_move(created.match_id, created.tokens[1], second, 2, "same")
     assert not result.duplicate and result.version == 3
-    again = service.submit_move(created.match_id, created.tokens[0], first, 1, "same")
+    again = await service.submit_move(created.match_id, created.tokens[0], first, 1, "same")
     assert again.duplicate and again.version == 2
 
 
@@ -61,27 +61,28 @@ def test_bot_request_ids_are_keyed_by_the_bot_credential() -> None:
     assert len(keyed) <= 128
 
 
-def test_a_joined_stranger_cannot_abandon_a_match_others_sit_at(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seats=[
+async def test_a_joined_stranger_cannot_abandon_a_match_others_sit_at(
+        service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seats=[
         SeatSpec(HUMAN), SeatSpec(OPEN_SEAT), SeatSpec(OPEN_SEAT)])
-    stranger = service.join_match(created.match_id, 1)
+    stranger = await service.join_match(created.match_id, 1)
     with pytest.raises(PermissionDenied):
-        service.abandon(created.match_id, stranger.token)
-    assert service.get_view(created.match_id)["status"] == "open"
-    service.abandon(created.match_id, created.tokens[0])
-    assert service.get_view(created.match_id)["status"] == "abandoned"
+        await service.abandon(created.match_id, stranger.token)
+    assert (await service.get_view(created.match_id))["status"] == "open"
+    await service.abandon(created.match_id, created.tokens[0])
+    assert (await service.get_view(created.match_id))["status"] == "abandoned"
 
 
-def test_a_joined_player_alone_may_withdraw_and_the_admin_always_may(service: MatchService
-                                                                    ) -> None:
-    lonely = service.create_match("vivo", 3, seats=[SeatSpec(OPEN_SEAT)] * 3)
-    alone = service.join_match(lonely.match_id)
-    service.abandon(lonely.match_id, alone.token)
-    assert service.get_view(lonely.match_id)["status"] == "abandoned"
-    shared = service.create_match("vivo", 3, seats=[SeatSpec(OPEN_SEAT)] * 3)
-    one = service.join_match(shared.match_id)
-    service.join_match(shared.match_id)
+async def test_a_joined_player_alone_may_withdraw_and_the_admin_always_may(service: MatchService
+                                                                          ) -> None:
+    lonely = await service.create_match("vivo", 3, seats=[SeatSpec(OPEN_SEAT)] * 3)
+    alone = await service.join_match(lonely.match_id)
+    await service.abandon(lonely.match_id, alone.token)
+    assert (await service.get_view(lonely.match_id))["status"] == "abandoned"
+    shared = await service.create_match("vivo", 3, seats=[SeatSpec(OPEN_SEAT)] * 3)
+    one = await service.join_match(shared.match_id)
+    await service.join_match(shared.match_id)
     with pytest.raises(PermissionDenied):
-        service.abandon(shared.match_id, one.token)
-    service.abandon(shared.match_id, ADMIN)
-    assert service.get_view(shared.match_id)["status"] == "abandoned"
+        await service.abandon(shared.match_id, one.token)
+    await service.abandon(shared.match_id, ADMIN)
+    assert (await service.get_view(shared.match_id))["status"] == "abandoned"

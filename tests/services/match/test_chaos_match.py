@@ -18,12 +18,11 @@ from typing import Any
 
 import grpc
 import pytest
-from support.blocking import blocking
 from support.match_client import GAME_ENUM
+from support.match_fixtures import with_store
 from support.redis_server import RedisServer
 
 from bench.load import replay_problem
-from cardroom.services.match.repo import MatchRepo
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 from deploy.launch.process import ServiceProcess
@@ -95,11 +94,7 @@ class Table:
 
 
 def _actions(url: str, match_id: str) -> int:
-    repo = blocking(MatchRepo.from_url(url))
-    try:
-        return len(repo.actions(match_id))
-    finally:
-        repo.close()
+    return len(with_store(url, lambda repo: repo.actions(match_id)))
 
 
 def _thread_states(pid: int) -> list[str]:

@@ -25,11 +25,11 @@ from typing import Any
 import grpc
 import pytest
 import redis
-from support.blocking import blocking
+from support.match_fixtures import with_store
 
 from bench.load import tasks_left
 from cardroom.services.bot.worker import start_worker
-from cardroom.services.match.repo import MatchRepo
+from cardroom.services.match.repo import MatchRepo, Snapshot
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from deploy.launch.process import ServiceProcess, health
@@ -177,12 +177,15 @@ def test_chaos_redis_process_killed_twice_loses_no_acknowledged_move(
     for player in players:
         player.stop.set()
         player.join(30)
-    repo = blocking(MatchRepo.from_url(store.url))
+    async def stored(repo: MatchRepo) -> dict[str, tuple[list[dict[str, Any]], Snapshot | None]]:
+        return {match_id: (await repo.actions(match_id), await repo.load(match_id))
+                for player in players for match_id in player.acked}
+
+    matches = with_store(store.url, stored)
     try:
         for player in players:
             for match_id, acked in player.acked.items():
-                actions = repo.actions(match_id)
-                snap = repo.load(match_id)
+                actions, snap = matches[match_id]
                 assert snap is not None
                 # Every acknowledged move is stored, once, where its version says.
                 for version, seat, action in acked:
@@ -191,7 +194,6 @@ def test_chaos_redis_process_killed_twice_loses_no_acknowledged_move(
                 assert len(actions) == snap.version - 1
                 assert not acked or acked[-1][0] == snap.version
     finally:
-        repo.close()
         channel.close()
     assert sum(p.unavailable for p in players) > 0  # they were playing through the outages
     assert sum(len(a) for p in players for a in p.acked.values()) > 100

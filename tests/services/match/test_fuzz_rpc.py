@@ -21,7 +21,6 @@ from google.protobuf.descriptor import FieldDescriptor, MethodDescriptor
 from google.protobuf.message import Message
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from support.blocking import served
 from support.grpc_servers import HOST, channel_to, health_status, local_settings
 from support.loops import in_thread
 from support.match_client import ADMIN, match_settings
@@ -29,6 +28,7 @@ from support.redis_server import RedisServer
 
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import create_server as create_bot_server
+from cardroom.services.match.app import MatchService
 from cardroom.services.match.bots import MemoryQueue
 from cardroom.services.match.model import SeatSpec
 from cardroom.services.match.server import MatchServer
@@ -223,19 +223,24 @@ def room(redis_server: RedisServer) -> Iterator[Room]:
 def targets(room: Room) -> Room:
     """Fresh matches to aim at (each test's fuzzing may end or delete the last ones): an
     active VIVO match, a Livemix match with an open seat, a Mix Match that is over."""
-    service = served(room.match)
-    active = service.create_match("vivo", 3, seed=4)
-    opened = service.create_match("livemix", 4, seats=[
+    # On the replica's own event loop, where its Redis connections live.
+    room.match.runner.run(_aim(room, room.match.service))
+    return room
+
+
+async def _aim(room: Room, service: MatchService) -> None:
+    active = await service.create_match("vivo", 3, seed=4)
+    opened = await service.create_match("livemix", 4, seats=[
         *(SeatSpec("human") for _ in range(3)), SeatSpec("open")], seed=5)
-    over = service.create_match("mixmatch", 2, seed=6)
-    service.abandon(over.match_id, ADMIN)
-    first = service.get_view(active.match_id)["current_player"]
-    room.moves = list(service.get_view(active.match_id, active.tokens[first])["legal_moves"])
+    over = await service.create_match("mixmatch", 2, seed=6)
+    await service.abandon(over.match_id, ADMIN)
+    first = (await service.get_view(active.match_id))["current_player"]
+    room.moves = list((await service.get_view(active.match_id, active.tokens[first]))[
+        "legal_moves"])
     room.ids = [active.match_id, opened.match_id, over.match_id]
     # The token of the seat to move first, then the others: the likeliest to get deep.
     room.tokens = [active.tokens[first], *active.tokens.values(), *opened.tokens.values(),
                    ADMIN, BOT_TOKEN, "forged"]
-    return room
 
 
 def hints(room: Room) -> dict[str, st.SearchStrategy[Any]]:
@@ -410,7 +415,7 @@ def test_fuzz_servers_stay_healthy_and_keep_serving(targets: Room) -> None:
     for port in (room.match_port, room.solver_port, room.bot_port):
         with channel_to(port) as channel:
             assert health_status(channel, "") == 1
-    view = served(room.match).get_view(room.ids[0])
+    view = room.match.runner.run(room.match.service.get_view(room.ids[0]))
     assert view["match_id"] == room.ids[0]
     with channel_to(room.solver_port) as channel:
         stub = channel.unary_unary("/cardroom.v1.SolverService/Verify",

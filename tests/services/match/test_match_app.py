@@ -6,8 +6,7 @@ import asyncio
 import random
 
 import pytest
-from support.blocking import run, unwrap
-from support.match_fixtures import STORES, all_keys, new_service, store_for
+from support.match_fixtures import STORES, all_keys, collect, new_service, store_for
 from support.match_play import Clock, choose_move, hands_seen
 
 from cardroom.services.match.app import MatchService
@@ -47,226 +46,227 @@ def service(repo: MatchRepo, clock: Clock) -> MatchService:
     return new_service(repo, MemoryQueue(), admin_token=ADMIN, clock=clock, bot_retry_s=30)
 
 
-def play_out(service: MatchService, match_id: str, tokens: dict[int, str],
-             rng: random.Random, limit: int = 400) -> int:
+async def play_out(service: MatchService, match_id: str, tokens: dict[int, str],
+                   rng: random.Random, limit: int = 400) -> int:
     """Play legal moves (with expected versions) until the match is over; the move count."""
     moves = 0
-    spectator = service.get_view(match_id)
+    spectator = await service.get_view(match_id)
     while spectator["status"] == "active" and moves < limit:
         for seat, token in tokens.items():
-            view = service.get_view(match_id, token)
+            view = await service.get_view(match_id, token)
             assert not hands_seen(view, seat)
             if view["may_act"]:
                 move = choose_move(view["game"], view, rng)
-                result = service.submit_move(match_id, token, move, view["version"])
+                result = await service.submit_move(match_id, token, move, view["version"])
                 assert not hands_seen([e for _, e in result.events], seat)
                 moves += 1
                 break
-        spectator = service.get_view(match_id)
+        spectator = await service.get_view(match_id)
         assert not hands_seen(spectator, None)
     return moves
 
 
-def test_create_returns_one_token_per_human_seat_and_starts(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
+async def test_create_returns_one_token_per_human_seat_and_starts(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
     assert sorted(created.tokens) == [0, 1, 2]
     assert len(set(created.tokens.values())) == 3
-    view = service.get_view(created.match_id, created.tokens[0])
+    view = await service.get_view(created.match_id, created.tokens[0])
     assert view["status"] == "active" and view["version"] == 1 and view["seat"] == 0
     assert view["observation"]["hand"] and view["legal_moves"]
 
 
-def test_tokens_are_stored_hashed_only(service: MatchService, repo: MatchRepo) -> None:
-    created = service.create_match("livemix", 3, seed=1)
-    raw = repo.client.hgetall(key_for("state", created.match_id))
+async def test_tokens_are_stored_hashed_only(service: MatchService, repo: MatchRepo) -> None:
+    created = await service.create_match("livemix", 3, seed=1)
+    raw = await repo.client.hgetall(key_for("state", created.match_id))
     assert all(token not in str(raw) for token in created.tokens.values())
 
 
-def test_spectator_view_shows_no_hand(service: MatchService) -> None:
-    created = service.create_match("livemix", 4, seed=3)
-    view = service.get_view(created.match_id)
+async def test_spectator_view_shows_no_hand(service: MatchService) -> None:
+    created = await service.create_match("livemix", 4, seed=3)
+    view = await service.get_view(created.match_id)
     assert view["seat"] is None and view["legal_moves"] == []
     assert "hand" not in view["observation"] and not hands_seen(view, None)
 
 
-def test_view_of_a_seat_not_to_act_lists_no_moves(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    view = service.get_view(created.match_id, created.tokens[1])
+async def test_view_of_a_seat_not_to_act_lists_no_moves(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    view = await service.get_view(created.match_id, created.tokens[1])
     assert view["current_player"] == 0 and view["legal_moves"] == [] and not view["may_act"]
 
 
-def test_move_applies_and_bumps_version(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
-    result = service.submit_move(created.match_id, created.tokens[0], move, 1, "r1")
+async def test_move_applies_and_bumps_version(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    move = (await service.get_view(created.match_id, created.tokens[0]))["legal_moves"][0]
+    result = await service.submit_move(created.match_id, created.tokens[0], move, 1, "r1")
     assert result.version == 2
     assert any(e.get("type") == "play" and e.get("card") == move for _, e in result.events)
-    assert service.get_view(created.match_id)["current_player"] == 1
+    assert (await service.get_view(created.match_id))["current_player"] == 1
 
 
-def test_retry_with_same_request_id_returns_first_result(service: MatchService,
-                                                         repo: MatchRepo) -> None:
-    created = service.create_match("vivo", 3, seed=7)
+async def test_retry_with_same_request_id_returns_first_result(service: MatchService,
+                                                               repo: MatchRepo) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
     token = created.tokens[0]
-    move = service.get_view(created.match_id, token)["legal_moves"][0]
-    first = service.submit_move(created.match_id, token, move, 1, "same")
-    again = service.submit_move(created.match_id, token, move, 1, "same")
+    move = (await service.get_view(created.match_id, token))["legal_moves"][0]
+    first = await service.submit_move(created.match_id, token, move, 1, "same")
+    again = await service.submit_move(created.match_id, token, move, 1, "same")
     assert again.duplicate and again.version == first.version == 2
     assert again.events == first.events
-    assert len(repo.actions(created.match_id)) == 1
+    assert len(await repo.actions(created.match_id)) == 1
 
 
-def test_request_id_of_another_seat_is_that_seats_own(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
-    service.submit_move(created.match_id, created.tokens[0], move, 1, "mine")
-    other = service.get_view(created.match_id, created.tokens[1])["legal_moves"][0]
-    result = service.submit_move(created.match_id, created.tokens[1], other, 2, "mine")
+async def test_request_id_of_another_seat_is_that_seats_own(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    move = (await service.get_view(created.match_id, created.tokens[0]))["legal_moves"][0]
+    await service.submit_move(created.match_id, created.tokens[0], move, 1, "mine")
+    other = (await service.get_view(created.match_id, created.tokens[1]))["legal_moves"][0]
+    result = await service.submit_move(created.match_id, created.tokens[1], other, 2, "mine")
     assert not result.duplicate and result.version == 3
 
 
-def test_stale_expected_version_is_refused(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
+async def test_stale_expected_version_is_refused(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    move = (await service.get_view(created.match_id, created.tokens[0]))["legal_moves"][0]
     with pytest.raises(StaleVersion):
-        service.submit_move(created.match_id, created.tokens[0], move, 5)
+        await service.submit_move(created.match_id, created.tokens[0], move, 5)
 
 
-def test_illegal_move_carries_the_legal_moves(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    view = service.get_view(created.match_id, created.tokens[0])
+async def test_illegal_move_carries_the_legal_moves(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    view = await service.get_view(created.match_id, created.tokens[0])
     not_in_hand = next(c for c in ("R1", "R2", "R3", "G1", "G2") if c not in view["legal_moves"])
     with pytest.raises(IllegalMove) as err:
-        service.submit_move(created.match_id, created.tokens[0], not_in_hand, 1)
+        await service.submit_move(created.match_id, created.tokens[0], not_in_hand, 1)
     assert err.value.legal == view["legal_moves"]
 
 
-def test_move_out_of_turn_is_not_your_turn(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
+async def test_move_out_of_turn_is_not_your_turn(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
     with pytest.raises(NotYourTurn):
-        service.submit_move(created.match_id, created.tokens[1], "R1", 1)
+        await service.submit_move(created.match_id, created.tokens[1], "R1", 1)
 
 
-def test_moves_need_a_valid_token(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
+async def test_moves_need_a_valid_token(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
     with pytest.raises(Unauthenticated):
-        service.submit_move(created.match_id, None, "R1", 1)
+        await service.submit_move(created.match_id, None, "R1", 1)
     with pytest.raises(Unauthenticated):
-        service.submit_move(created.match_id, "not-a-token", "R1", 1)
-    other = service.create_match("vivo", 3, seed=7)
+        await service.submit_move(created.match_id, "not-a-token", "R1", 1)
+    other = await service.create_match("vivo", 3, seed=7)
     with pytest.raises(Unauthenticated):
-        service.submit_move(created.match_id, other.tokens[0], "R1", 1)
+        await service.submit_move(created.match_id, other.tokens[0], "R1", 1)
     with pytest.raises(Unauthenticated):
-        service.get_view(created.match_id, "not-a-token")
+        await service.get_view(created.match_id, "not-a-token")
 
 
-def test_a_seat_token_cannot_act_for_another_seat(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
+async def test_a_seat_token_cannot_act_for_another_seat(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
     with pytest.raises(PermissionDenied):
-        service.get_view(created.match_id, created.tokens[0], as_seat=1)
+        await service.get_view(created.match_id, created.tokens[0], as_seat=1)
 
 
-def test_admin_acts_for_a_named_seat(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    move = service.get_view(created.match_id, ADMIN, as_seat=0)["legal_moves"][0]
-    assert service.submit_move(created.match_id, ADMIN, move, 1, as_seat=0).version == 2
+async def test_admin_acts_for_a_named_seat(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    move = (await service.get_view(created.match_id, ADMIN, as_seat=0))["legal_moves"][0]
+    assert (await service.submit_move(created.match_id, ADMIN, move, 1, as_seat=0)).version == 2
     with pytest.raises(InvalidArgument):
-        service.submit_move(created.match_id, ADMIN, move, 2)
+        await service.submit_move(created.match_id, ADMIN, move, 2)
 
 
-def test_unknown_match_is_not_found(service: MatchService) -> None:
+async def test_unknown_match_is_not_found(service: MatchService) -> None:
     with pytest.raises(NotFound):
-        service.get_view("0" * 28)
+        await service.get_view("0" * 28)
     with pytest.raises(InvalidArgument):
-        service.get_view("nope")
+        await service.get_view("nope")
 
 
-def test_bad_create_arguments_are_refused(service: MatchService) -> None:
+async def test_bad_create_arguments_are_refused(service: MatchService) -> None:
     with pytest.raises(InvalidArgument):
-        service.create_match("chess", 2)
+        await service.create_match("chess", 2)
     with pytest.raises(InvalidConfig):
-        service.create_match("vivo", 9)
+        await service.create_match("vivo", 9)
     with pytest.raises(InvalidArgument):
-        service.create_match("vivo", 3, seats=[SeatSpec(BOT)] * 3)
+        await service.create_match("vivo", 3, seats=[SeatSpec(BOT)] * 3)
     with pytest.raises(InvalidArgument):
-        service.create_match("vivo", 3, seats=[SeatSpec()] * 2)
+        await service.create_match("vivo", 3, seats=[SeatSpec()] * 2)
 
 
-def test_open_seats_wait_for_join_then_start(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
+async def test_open_seats_wait_for_join_then_start(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
                                                      SeatSpec(OPEN_SEAT)], seed=2)
     assert list(created.tokens) == [0]
     with pytest.raises(WrongPhase):
-        service.submit_move(created.match_id, created.tokens[0], "R1", 1)
-    first = service.join_match(created.match_id, name="ann")
-    assert first.seat == 1 and service.get_view(created.match_id)["status"] == "open"
+        await service.submit_move(created.match_id, created.tokens[0], "R1", 1)
+    first = await service.join_match(created.match_id, name="ann")
+    assert first.seat == 1 and (await service.get_view(created.match_id))["status"] == "open"
     with pytest.raises(WrongPhase):
-        service.join_match(created.match_id, seat=1)
-    second = service.join_match(created.match_id, seat=2, name="bo")
-    view = service.get_view(created.match_id, second.token)
+        await service.join_match(created.match_id, seat=1)
+    second = await service.join_match(created.match_id, seat=2, name="bo")
+    view = await service.get_view(created.match_id, second.token)
     assert view["status"] == "active" and view["seat"] == 2
     assert view["seats"][2]["name"] == "bo"
     with pytest.raises(WrongPhase):
-        service.join_match(created.match_id)
+        await service.join_match(created.match_id)
 
 
-def test_list_matches_by_game_and_status_pages_through_all(service: MatchService,
-                                                          clock: Clock) -> None:
+async def test_list_matches_by_game_and_status_pages_through_all(service: MatchService,
+                                                                clock: Clock) -> None:
     open_ids = []
     for i in range(5):
         clock.advance(1)
         game = "vivo" if i % 2 == 0 else "livemix"
-        open_ids.append((game, service.create_match(
-            game, 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT), SeatSpec(HUMAN)]).match_id))
-    service.create_match("vivo", 3)
+        open_ids.append((game, (await service.create_match(
+            game, 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT), SeatSpec(HUMAN)])).match_id))
+    await service.create_match("vivo", 3)
     seen, token = [], ""
     while True:
-        page, token = service.list_matches("", "open", page_size=2, page_token=token)
+        page, token = await service.list_matches("", "open", page_size=2, page_token=token)
         assert len(page) <= 2
         seen += [m["match_id"] for m in page]
         if not token:
             break
     assert seen == [m for _, m in reversed(open_ids)]
-    vivo_open, _ = service.list_matches("vivo", "open")
+    vivo_open, _ = await service.list_matches("vivo", "open")
     assert [m["match_id"] for m in vivo_open] == [m for g, m in reversed(open_ids) if g == "vivo"]
     assert vivo_open[0]["open_seats"] == [1]
-    active, _ = service.list_matches("vivo", "active")
+    active, _ = await service.list_matches("vivo", "active")
     assert len(active) == 1
-    everything, _ = service.list_matches("", "", page_size=100)
+    everything, _ = await service.list_matches("", "", page_size=100)
     assert len(everything) == 6
 
 
-def test_list_drops_matches_that_left_the_status_or_expired(service: MatchService,
-                                                             repo: MatchRepo) -> None:
-    created = service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
+async def test_list_drops_matches_that_left_the_status_or_expired(service: MatchService,
+                                                                   repo: MatchRepo) -> None:
+    created = await service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
                                                      SeatSpec(HUMAN)])
-    service.join_match(created.match_id)
-    page, _ = service.list_matches("vivo", "open")
+    await service.join_match(created.match_id)
+    page, _ = await service.list_matches("vivo", "open")
     assert page == []
-    assert [m["status"] for m in service.list_matches("vivo", "active")[0]] == ["active"]
-    repo.client.delete(key_for("state", created.match_id))  # as if it had expired
-    assert service.list_matches("", "")[0] == []
-    assert not any(repo.client.zcard(key_for("lobby", part="*:any", shard=shard))
-                   for shard in range(repo.shards))
+    assert [m["status"] for m in (await service.list_matches("vivo", "active"))[0]] == ["active"]
+    await repo.client.delete(key_for("state", created.match_id))  # as if it had expired
+    assert (await service.list_matches("", ""))[0] == []
+    assert not any([await repo.client.zcard(key_for("lobby", part="*:any", shard=shard))
+                    for shard in range(repo.shards)])
 
 
-def test_page_token_of_another_listing_is_refused(service: MatchService, clock: Clock) -> None:
+async def test_page_token_of_another_listing_is_refused(service: MatchService,
+                                                        clock: Clock) -> None:
     for _ in range(3):
         clock.advance(1)
-        service.create_match("vivo", 3)
-    _, token = service.list_matches("vivo", "active", page_size=1)
+        await service.create_match("vivo", 3)
+    _, token = await service.list_matches("vivo", "active", page_size=1)
     with pytest.raises(InvalidArgument):
-        service.list_matches("livemix", "active", page_token=token)
+        await service.list_matches("livemix", "active", page_token=token)
 
 
-def test_whole_match_replay_reproduces_scores(service: MatchService) -> None:
+async def test_whole_match_replay_reproduces_scores(service: MatchService) -> None:
     for game, players in (("vivo", 3), ("livemix", 4), ("mixmatch", 2)):
         options = {"hourglass_seconds": 0} if game == "mixmatch" else {}
-        created = service.create_match(game, players, seed=11, options=options)
+        created = await service.create_match(game, players, seed=11, options=options)
         with pytest.raises(WrongPhase):
-            service.get_replay(created.match_id)
-        moves = play_out(service, created.match_id, created.tokens, random.Random(4))
-        replay = service.get_replay(created.match_id)
+            await service.get_replay(created.match_id)
+        moves = await play_out(service, created.match_id, created.tokens, random.Random(4))
+        replay = await service.get_replay(created.match_id)
         assert replay["status"] == "finished" and moves > 10
         config = registry.make_config(game, replay["options"])
         actions = [(a["seat"], a["action"], a["now"]) for a in replay["actions"]]
@@ -275,88 +275,88 @@ def test_whole_match_replay_reproduces_scores(service: MatchService) -> None:
         assert state.scores() == replay["scores"] == replay["result"]["scores"]
         assert replay["events"][-1][1]["type"] == "match_over"
         with pytest.raises(GameOver):
-            service.submit_move(created.match_id, created.tokens[0], "R1")
+            await service.submit_move(created.match_id, created.tokens[0], "R1")
 
 
-def test_watch_resumes_from_cursor_without_loss_or_repeat(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=5)
+async def test_watch_resumes_from_cursor_without_loss_or_repeat(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=5)
     rng = random.Random(1)
     for _ in range(4):
-        play_out(service, created.match_id, created.tokens, rng, limit=1)
-    seen = list(service.watch(created.match_id, created.tokens[0], 0, follow=False))
+        await play_out(service, created.match_id, created.tokens, rng, limit=1)
+    seen = await collect(service.watch(created.match_id, created.tokens[0], 0, follow=False))
     cut = len(seen) // 2
-    resumed = seen[:cut] + list(service.watch(created.match_id, created.tokens[0],
+    resumed = seen[:cut] + await collect(service.watch(created.match_id, created.tokens[0],
                                               seen[cut - 1][0], follow=False))
     assert resumed == seen
     seqs = [s for s, _ in seen]
     assert seqs == sorted(set(seqs))
     assert not hands_seen([e for _, e in seen], 0)
-    spectator = list(service.watch(created.match_id, None, 0, follow=False))
+    spectator = await collect(service.watch(created.match_id, None, 0, follow=False))
     assert all("to" not in e for _, e in spectator) and len(spectator) < len(seen)
 
 
-def test_watch_of_a_finished_match_ends_after_match_over(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=5)
-    play_out(service, created.match_id, created.tokens, random.Random(2))
-    events = list(service.watch(created.match_id, None, 0))
+async def test_watch_of_a_finished_match_ends_after_match_over(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=5)
+    await play_out(service, created.match_id, created.tokens, random.Random(2))
+    events = await collect(service.watch(created.match_id, None, 0))
     assert events[-1][1]["type"] == "match_over"
 
 
-def test_resigned_seat_is_played_automatically_and_cannot_win(service: MatchService) -> None:
-    created = service.create_match("vivo", 3, seed=9)
-    result = service.resign(created.match_id, created.tokens[0])
+async def test_resigned_seat_is_played_automatically_and_cannot_win(service: MatchService) -> None:
+    created = await service.create_match("vivo", 3, seed=9)
+    result = await service.resign(created.match_id, created.tokens[0])
     assert result.version == 2
-    view = service.get_view(created.match_id)
+    view = await service.get_view(created.match_id)
     assert view["seats"][0]["resigned"] and view["current_player"] == 1
     with pytest.raises(PermissionDenied):
-        service.submit_move(created.match_id, created.tokens[0], "R1")
-    play_out(service, created.match_id, {1: created.tokens[1], 2: created.tokens[2]},
+        await service.submit_move(created.match_id, created.tokens[0], "R1")
+    await play_out(service, created.match_id, {1: created.tokens[1], 2: created.tokens[2]},
              random.Random(3))
-    final = service.get_view(created.match_id)
+    final = await service.get_view(created.match_id)
     assert final["status"] == "finished" and 0 not in final["result"]["winners"]
 
 
-def test_match_ends_when_every_human_resigned(service: MatchService) -> None:
-    created = service.create_match("livemix", 3, seats=[SeatSpec(HUMAN), SeatSpec(HUMAN),
+async def test_match_ends_when_every_human_resigned(service: MatchService) -> None:
+    created = await service.create_match("livemix", 3, seats=[SeatSpec(HUMAN), SeatSpec(HUMAN),
                                                         SeatSpec(BOT, policy="random")])
-    service.resign(created.match_id, created.tokens[0])
-    service.resign(created.match_id, created.tokens[1])
-    view = service.get_view(created.match_id)
+    await service.resign(created.match_id, created.tokens[0])
+    await service.resign(created.match_id, created.tokens[1])
+    view = await service.get_view(created.match_id)
     assert view["status"] == "finished" and view["result"]["reason"] == "resigned"
     assert view["result"]["winners"] == [2]
 
 
-def test_abandon_rules(service: MatchService, repo: MatchRepo) -> None:
-    waiting = service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
+async def test_abandon_rules(service: MatchService, repo: MatchRepo) -> None:
+    waiting = await service.create_match("vivo", 3, seats=[SeatSpec(HUMAN), SeatSpec(OPEN_SEAT),
                                                      SeatSpec(OPEN_SEAT)])
-    service.abandon(waiting.match_id, waiting.tokens[0])
-    assert service.get_view(waiting.match_id)["status"] == "abandoned"
-    running = service.create_match("vivo", 3)
+    await service.abandon(waiting.match_id, waiting.tokens[0])
+    assert (await service.get_view(waiting.match_id))["status"] == "abandoned"
+    running = await service.create_match("vivo", 3)
     with pytest.raises(PermissionDenied):
-        service.abandon(running.match_id, running.tokens[0])
+        await service.abandon(running.match_id, running.tokens[0])
     with pytest.raises(Unauthenticated):
-        service.abandon(running.match_id, None)
-    service.abandon(running.match_id, ADMIN)
-    assert service.get_view(running.match_id)["result"]["reason"] == "abandoned"
-    assert repo.client.pttl(key_for("state", running.match_id)) > 0
+        await service.abandon(running.match_id, None)
+    await service.abandon(running.match_id, ADMIN)
+    assert (await service.get_view(running.match_id))["result"]["reason"] == "abandoned"
+    assert await repo.client.pttl(key_for("state", running.match_id)) > 0
     with pytest.raises(GameOver):
-        service.abandon(running.match_id, ADMIN)
+        await service.abandon(running.match_id, ADMIN)
 
 
-def test_finished_match_keys_expire(service: MatchService, repo: MatchRepo) -> None:
-    created = service.create_match("vivo", 3, seed=5)
-    assert repo.client.pttl(key_for("state", created.match_id)) == -1
-    play_out(service, created.match_id, created.tokens, random.Random(2))
+async def test_finished_match_keys_expire(service: MatchService, repo: MatchRepo) -> None:
+    created = await service.create_match("vivo", 3, seed=5)
+    assert await repo.client.pttl(key_for("state", created.match_id)) == -1
+    await play_out(service, created.match_id, created.tokens, random.Random(2))
     for kind in ("state", "events", "actions"):
-        ttl = repo.client.pttl(key_for(kind, created.match_id))
+        ttl = await repo.client.pttl(key_for(kind, created.match_id))
         assert 0 < ttl <= service.finished_ttl_ms
 
 
-def test_a_move_costs_two_round_trips(service: MatchService, repo: MatchRepo) -> None:
-    created = service.create_match("vivo", 3, seed=7)
-    move = service.get_view(created.match_id, created.tokens[0])["legal_moves"][0]
+async def test_a_move_costs_two_round_trips(service: MatchService, repo: MatchRepo) -> None:
+    created = await service.create_match("vivo", 3, seed=7)
+    move = (await service.get_view(created.match_id, created.tokens[0]))["legal_moves"][0]
     before = repo.trips.total()
-    service.submit_move(created.match_id, created.tokens[0], move, 1, "rt")
+    await service.submit_move(created.match_id, created.tokens[0], move, 1, "rt")
     assert repo.trips.total() - before == 2
 
 
@@ -378,50 +378,50 @@ def test_state_cache_serves_only_the_exact_version_as_a_private_copy() -> None:
     assert cache.get("m", 3, "another write") is None
 
 
-def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
-                                                                clock: Clock) -> None:
+async def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: MatchRepo,
+                                                                      clock: Clock) -> None:
     from cardroom.services.match.cache import StateCache
 
     one = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
     two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
-    created = one.create_match("vivo", 3, seed=4)
+    created = await one.create_match("vivo", 3, seed=4)
     token = created.tokens[0]
-    saved = {key: repo.client.dump(key) for key in all_keys(repo, "*")}
-    first, second = one.get_view(created.match_id, token)["legal_moves"][:2]
-    one.submit_move(created.match_id, token, first, 1)  # version 2, cached by `one`
-    repo.client.flushdb()  # Redis loses that write (as after a crash without fsync) ...
+    saved = {key: await repo.client.dump(key) for key in await all_keys(repo, "*")}
+    first, second = (await one.get_view(created.match_id, token))["legal_moves"][:2]
+    await one.submit_move(created.match_id, token, first, 1)  # version 2, cached by `one`
+    await repo.client.flushdb()  # Redis loses that write (as after a crash without fsync) ...
     for key, blob in saved.items():
-        repo.client.restore(key, 0, blob, replace=True)
-    two.submit_move(created.match_id, token, second, 1)  # ... and version 2 is another move
-    seen = one.get_view(created.match_id, token)
+        await repo.client.restore(key, 0, blob, replace=True)
+    await two.submit_move(created.match_id, token, second, 1)  # ... and version 2 is another move
+    seen = await one.get_view(created.match_id, token)
     assert seen["version"] == 2
-    assert seen["observation"] == two.get_view(created.match_id, token)["observation"]
+    assert seen["observation"] == (await two.get_view(created.match_id, token))["observation"]
     hand = seen["observation"]["hand"]
     assert first in hand and second not in hand
 
 
-def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clock) -> None:
+async def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clock) -> None:
     from cardroom.services.match.cache import StateCache
 
     one = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
     two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
-    created = one.create_match("livemix", 3, seed=4)
+    created = await one.create_match("livemix", 3, seed=4)
     rng = random.Random(9)
     for turn in range(30):
         service = (one, two)[turn % 3 % 2]
-        view = service.get_view(created.match_id)
+        view = await service.get_view(created.match_id)
         seat = view["current_player"]
         token = created.tokens[seat]
-        move = rng.choice(service.get_view(created.match_id, token)["legal_moves"])
-        service.submit_move(created.match_id, token, move, view["version"])
-    stored = registry.from_json("livemix", repo.load(created.match_id).engine)  # type: ignore[union-attr]
-    assert one.get_view(created.match_id)["observation"] == stored.observation(None)
-    assert two.get_view(created.match_id)["observation"] == stored.observation(None)
+        move = rng.choice((await service.get_view(created.match_id, token))["legal_moves"])
+        await service.submit_move(created.match_id, token, move, view["version"])
+    stored = registry.from_json("livemix", (await repo.load(created.match_id)).engine)  # type: ignore[union-attr]
+    assert (await one.get_view(created.match_id))["observation"] == stored.observation(None)
+    assert (await two.get_view(created.match_id))["observation"] == stored.observation(None)
 
 
-def test_hidden_hand_check_flags_a_hand_shown_to_another_seat(service: MatchService) -> None:
-    created = service.create_match("livemix", 3, seed=3)
-    view = service.get_view(created.match_id, created.tokens[0])
+async def test_hidden_hand_check_flags_a_hand_shown_to_another_seat(service: MatchService) -> None:
+    created = await service.create_match("livemix", 3, seed=3)
+    view = await service.get_view(created.match_id, created.tokens[0])
     assert hands_seen(view, 0) == []
     assert hands_seen(view, 1) and hands_seen(view, None)
 
@@ -438,43 +438,44 @@ class _RacingRepo(MatchRepo):
         return await super().write(*args, **kwargs)  # type: ignore[arg-type]
 
 
-def test_mixmatch_m8_claim_that_lost_the_race_is_stale_not_judged_on_the_next_table(
+async def test_mixmatch_m8_claim_that_lost_the_race_is_stale_not_judged_on_the_next_table(
         repo: MatchRepo, clock: Clock) -> None:
     from support.match_play import find_claim
 
-    racing = _RacingRepo(unwrap(repo).client)
+    racing = _RacingRepo(repo.client)
     late, first = new_service(racing, clock=clock), new_service(repo, clock=clock)
     for seed in range(50):
-        created = first.create_match("mixmatch", 2, seed=seed, options={"hourglass_seconds": 0})
-        obs = first.get_view(created.match_id)["observation"]
+        created = await first.create_match("mixmatch", 2, seed=seed,
+                                           options={"hourglass_seconds": 0})
+        obs = (await first.get_view(created.match_id))["observation"]
         claim = find_claim(obs["table"], obs["target"])
         if claim:
             break
     assert claim
-    racing.before_write = lambda: unwrap(first).submit_move(
+    racing.before_write = lambda: first.submit_move(
         created.match_id, created.tokens[0], f"claim {claim}")
     with pytest.raises(StaleRound, match="stale"):
-        late.submit_move(created.match_id, created.tokens[1], f"claim {claim}")
+        await late.submit_move(created.match_id, created.tokens[1], f"claim {claim}")
     # Counted as stale, as the bot workers count their stale claims, not as illegal.
     assert late.metrics.moves.labels("mixmatch", "stale")._value.get() == 1
     assert late.metrics.moves.labels("mixmatch", "illegal")._value.get() == 0
-    obs = first.get_view(created.match_id)["observation"]
+    obs = (await first.get_view(created.match_id))["observation"]
     assert obs["round"] == 2 and obs["out"] == [False, False]
 
 
-def test_bot_seats_with_unknown_policies_or_strengths_are_refused_and_nothing_is_stored(
+async def test_bot_seats_with_unknown_policies_or_strengths_are_refused_and_nothing_is_stored(
         service: MatchService, repo: MatchRepo) -> None:
     seats = [SeatSpec(HUMAN), SeatSpec(BOT, policy="oracle"), SeatSpec(BOT, policy="random"),
              SeatSpec(BOT, policy="ismcts", strength=9)]
     with pytest.raises(InvalidFields) as refused:
-        service.create_match("vivo", 4, seats=seats, seed=1)
+        await service.create_match("vivo", 4, seats=seats, seed=1)
     fields = [field for field, _ in refused.value.violations]
     assert fields == ["seats[1].policy", "seats[3].strength"]
     assert "known: heuristic, ismcts, random" in refused.value.violations[0][1]
     with pytest.raises(InvalidFields) as by_clock:
-        service.create_match("vivo", 3, seed=1, clock=ClockSpec(10.0, "bot", "solver"))
+        await service.create_match("vivo", 3, seed=1, clock=ClockSpec(10.0, "bot", "solver"))
     assert [field for field, _ in by_clock.value.violations] == ["clock.policy"]
-    assert all_keys(repo, "*") == []
+    assert await all_keys(repo, "*") == []
 
 
 class _BarrierRepo(MatchRepo):
@@ -492,22 +493,22 @@ class _BarrierRepo(MatchRepo):
 
 
 async def _submit_together(service: MatchService, match_id: str, token: str, move: str,
-                           count: int) -> list[object]:
+                                 count: int) -> list[object]:
     return list(await asyncio.gather(*(
         service.submit_move(match_id, token, move, 1, f"r{i}") for i in range(count)),
         return_exceptions=True))
 
 
-def test_twenty_submits_released_together_apply_the_move_once(repo: MatchRepo,
-                                                              clock: Clock) -> None:
+async def test_twenty_submits_released_together_apply_the_move_once(repo: MatchRepo,
+                                                                    clock: Clock) -> None:
     plain = new_service(repo, MemoryQueue(), clock=clock)
-    created = plain.create_match("vivo", 3, seed=7)
+    created = await plain.create_match("vivo", 3, seed=7)
     token = created.tokens[0]
-    move = plain.get_view(created.match_id, token)["legal_moves"][0]
-    racing = MatchService(_BarrierRepo(unwrap(repo).client, asyncio.Barrier(20)),
+    move = (await plain.get_view(created.match_id, token))["legal_moves"][0]
+    racing = MatchService(_BarrierRepo(repo.client, asyncio.Barrier(20)),
                           MemoryQueue(), clock=clock)
-    results = run(_submit_together(racing, created.match_id, token, move, 20))
+    results = await _submit_together(racing, created.match_id, token, move, 20)
     applied = [r for r in results if not isinstance(r, BaseException)]
     assert len(applied) == 1 and applied[0].version == 2  # type: ignore[attr-defined]
     assert all(isinstance(r, StaleVersion) for r in results if r is not applied[0])
-    assert len(repo.actions(created.match_id)) == 1
+    assert len(await repo.actions(created.match_id)) == 1

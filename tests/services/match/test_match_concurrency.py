@@ -10,7 +10,6 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 import pytest
-from support.blocking import blocking
 from support.grpc_servers import channel_to
 from support.match_client import (
     ADMIN,
@@ -21,10 +20,10 @@ from support.match_client import (
     play_turn,
     queued_tasks,
 )
+from support.match_fixtures import with_store
 from support.match_play import find_claim
 
 from cardroom.services.match import mapping
-from cardroom.services.match.repo import MatchRepo
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, TAKE_TURN, bot_request_id
@@ -53,11 +52,7 @@ def _create(client: Client, game: str, players: int, **fields: object) -> tuple[
 
 def _actions(redis_url: str, match_id: str) -> int:
     """How many actions the match's engine has applied."""
-    repo = blocking(MatchRepo.from_url(redis_url))
-    try:
-        return len(repo.actions(match_id))
-    finally:
-        repo.close()
+    return len(with_store(redis_url, lambda repo: repo.actions(match_id)))
 
 
 def _wait(condition: object, timeout: float = 10.0) -> None:

@@ -11,7 +11,6 @@ from collections.abc import Iterator
 
 import pytest
 import redis
-from support.blocking import run
 from support.redis_server import RedisServer
 
 from cardroom.services.match import health
@@ -103,7 +102,7 @@ def test_a_redis_that_hides_config_is_trusted_and_said_so_once(
         caplog: pytest.LogCaptureFixture) -> None:
     url = _without_config(server, admin)
     with caplog.at_level(logging.WARNING, logger=health.__name__):
-        said, refused = run(_probes(url, mode))
+        said, refused = asyncio.run(_probes(url, mode))
     assert said == [True, True, True] and not refused
     warned = [r for r in caplog.records if "cannot check Redis persistence" in r.getMessage()]
     assert len(warned) == 1
@@ -115,7 +114,7 @@ def test_durability_off_from_the_environment_serves_on_a_redis_that_hides_config
     mode = MatchSettings.from_env({"MATCH_DURABILITY": " Off "}).durability
     url = _without_config(server, admin)
     with caplog.at_level(logging.WARNING, logger=health.__name__):
-        said, refused = run(_probes(url, mode))
+        said, refused = asyncio.run(_probes(url, mode))
     assert said == [True, True, True] and not refused
     assert not [r for r in caplog.records if "cannot check" in r.getMessage()]
 
@@ -124,10 +123,10 @@ def test_a_full_redis_is_not_served_but_writes_are_not_refused_for_it(
         server: RedisServer, admin: redis.Redis) -> None:
     used = int(admin.info("memory")["used_memory"])
     admin.config_set("maxmemory", used)
-    said, refused = run(_probes(server.url, OFF, times=2))
+    said, refused = asyncio.run(_probes(server.url, OFF, times=2))
     assert said == [False, False] and not refused  # Redis refuses the writes itself
     admin.config_set("maxmemory", used * 4)
-    said, refused = run(_probes(server.url, OFF, times=1))
+    said, refused = asyncio.run(_probes(server.url, OFF, times=1))
     assert said == [True] and not refused
 
 
@@ -159,5 +158,5 @@ async def _probe_outlives_a_failing_callback(url: str, admin: redis.Redis) -> li
 
 def test_the_probe_loop_outlives_a_callback_that_fails(server: RedisServer,
                                                        admin: redis.Redis) -> None:
-    told = run(_probe_outlives_a_failing_callback(server.url, admin))
+    told = asyncio.run(_probe_outlives_a_failing_callback(server.url, admin))
     assert told == [True, False, True]

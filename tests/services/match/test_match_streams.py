@@ -8,7 +8,7 @@ import random
 import signal
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,7 +16,6 @@ import grpc
 import pytest
 import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from support.blocking import run
 from support.grpc_servers import HOST, channel_to
 from support.match_client import GAME_ENUM, Client, auth, match_server, play_turn
 
@@ -34,6 +33,18 @@ def _create(client: Client, game: str = "vivo", players: int = 3, **fields: Any
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
         game=GAME_ENUM[game], players=players, **fields), timeout=10)
     return created.match_id, {t.seat: t.token for t in created.tokens}
+
+
+#: Runs a coroutine of the test's gRPC clients to its end (see the `run` fixture).
+Run = Callable[[Awaitable[Any]], Any]
+
+
+@pytest.fixture
+def run() -> Iterator[Run]:
+    """The test's asyncio clients (open streams) on one event loop of the test's own, kept
+    from the call that opens them to the one that closes them."""
+    with asyncio.Runner() as runner:
+        yield runner.run  # type: ignore[arg-type]
 
 
 @pytest.fixture
@@ -91,7 +102,7 @@ def _redis_clients(redis_url: str) -> int:
 
 
 def test_two_thousand_open_streams_leave_health_and_unary_calls_answering(
-        served: tuple[MatchServer, Client], redis_url: str) -> None:
+        served: tuple[MatchServer, Client], redis_url: str, run: Run) -> None:
     server, client = served
     match_ids = [_create(client)[0] for _ in range(50)]
     before = _redis_clients(redis_url)
@@ -126,7 +137,7 @@ def test_two_thousand_open_streams_leave_health_and_unary_calls_answering(
 
 
 def test_stream_limits_refuse_with_resource_exhausted_naming_the_limit(
-        redis_url: str) -> None:
+        redis_url: str, run: Run) -> None:
     with match_server(redis_url, max_streams=5, max_streams_per_peer=3) as server, \
             channel_to(server.port) as channel:
         client = Client(channel)
@@ -235,7 +246,7 @@ def test_sigterm_ends_open_streams_for_a_resume_and_exits_within_the_grace(
 
 
 def test_streams_woken_together_share_one_read_of_the_new_events(
-        served: tuple[MatchServer, Client]) -> None:
+        served: tuple[MatchServer, Client], run: Run) -> None:
     server, client = served
     match_id, tokens = _create(client)
     channel, watchers = run(_open_streams(server.port, [match_id], 4))

@@ -6,7 +6,6 @@ import asyncio
 import time
 
 import pytest
-from support.blocking import run, unwrap
 from support.match_fixtures import STORES, new_service, store_for, tick
 from support.match_play import Clock
 
@@ -38,69 +37,71 @@ def replicas(repo: MatchRepo, clock: Clock, queue: MemoryQueue) -> list[MatchSer
             for _ in range(2)]
 
 
-def _tick(replicas: list[MatchService]) -> list[str]:
+async def _tick(replicas: list[MatchService]) -> list[str]:
     fired: list[str] = []
     for service in replicas:
-        fired += tick(service)
+        fired += await tick(service)
     return fired
 
 
-def _types(service: MatchService, match_id: str) -> list[str]:
-    return [e["type"] for _, e in service.repo.events_after(match_id, 0)]
+async def _types(service: MatchService, match_id: str) -> list[str]:
+    return [e["type"] for _, e in await service.repo.events_after(match_id, 0)]
 
 
-def test_mixmatch_m5_hourglass_fires_once_per_deadline_across_replicas(
+async def test_mixmatch_m5_hourglass_fires_once_per_deadline_across_replicas(
         replicas: list[MatchService], clock: Clock) -> None:
-    created = replicas[0].create_match("mixmatch", 2, seed=5,
+    created = await replicas[0].create_match("mixmatch", 2, seed=5,
                                        options={"hourglass_seconds": 30})
-    deadline = replicas[0].get_view(created.match_id)["deadline"]
+    deadline = (await replicas[0].get_view(created.match_id))["deadline"]
     assert deadline == pytest.approx(clock.now + 30)
     clock.advance(29)
-    assert _tick(replicas) == []
+    assert await _tick(replicas) == []
     clock.advance(2)
-    assert _tick(replicas) == ["hourglass"]
-    assert _tick(replicas) == []
-    assert _types(replicas[1], created.match_id).count("hourglass_ran_out") == 1
-    view = replicas[1].get_view(created.match_id)
+    assert await _tick(replicas) == ["hourglass"]
+    assert await _tick(replicas) == []
+    assert (await _types(replicas[1], created.match_id)).count("hourglass_ran_out") == 1
+    view = await replicas[1].get_view(created.match_id)
     assert view["deadline"] == pytest.approx(clock.now + 30)
     assert len(view["observation"]["table"]) == 6
 
 
-def test_mixmatch_m5_hourglass_zero_lets_a_seat_call_time(replicas: list[MatchService]) -> None:
-    created = replicas[0].create_match("mixmatch", 2, seed=5, options={"hourglass_seconds": 0})
-    assert replicas[0].get_view(created.match_id)["deadline"] is None
-    result = replicas[0].submit_move(created.match_id, created.tokens[1], "timeout")
+async def test_mixmatch_m5_hourglass_zero_lets_a_seat_call_time(
+        replicas: list[MatchService]) -> None:
+    created = await replicas[0].create_match("mixmatch", 2, seed=5,
+                                             options={"hourglass_seconds": 0})
+    assert (await replicas[0].get_view(created.match_id))["deadline"] is None
+    result = await replicas[0].submit_move(created.match_id, created.tokens[1], "timeout")
     assert [e["type"] for _, e in result.events] == ["hourglass_ran_out"]
-    assert replicas[0].repo.actions(created.match_id)[0]["seat"] is None
+    assert (await replicas[0].repo.actions(created.match_id))[0]["seat"] is None
 
 
-def test_move_clock_keeps_its_deadline_until_the_seat_moves(replicas: list[MatchService],
-                                                           clock: Clock) -> None:
-    created = replicas[0].create_match("vivo", 3, seed=1, clock=ClockSpec(60, "forfeit"))
-    first = replicas[0].get_view(created.match_id)["deadline"]
+async def test_move_clock_keeps_its_deadline_until_the_seat_moves(replicas: list[MatchService],
+                                                                 clock: Clock) -> None:
+    created = await replicas[0].create_match("vivo", 3, seed=1, clock=ClockSpec(60, "forfeit"))
+    first = (await replicas[0].get_view(created.match_id))["deadline"]
     clock.advance(10)
-    replicas[0].resign(created.match_id, created.tokens[2])
-    assert replicas[0].get_view(created.match_id)["deadline"] == first
-    move = replicas[0].get_view(created.match_id, created.tokens[0])["legal_moves"][0]
-    replicas[1].submit_move(created.match_id, created.tokens[0], move)
-    view = replicas[1].get_view(created.match_id)
+    await replicas[0].resign(created.match_id, created.tokens[2])
+    assert (await replicas[0].get_view(created.match_id))["deadline"] == first
+    move = (await replicas[0].get_view(created.match_id, created.tokens[0]))["legal_moves"][0]
+    await replicas[1].submit_move(created.match_id, created.tokens[0], move)
+    view = await replicas[1].get_view(created.match_id)
     assert view["current_player"] == 1 and view["deadline"] == pytest.approx(clock.now + 60)
 
 
-def test_bot_task_is_sent_again_once_when_unanswered(replicas: list[MatchService],
-                                                      clock: Clock, queue: MemoryQueue) -> None:
-    created = replicas[0].create_match("vivo", 3, seed=2, seats=[
+async def test_bot_task_is_sent_again_once_when_unanswered(
+        replicas: list[MatchService], clock: Clock, queue: MemoryQueue) -> None:
+    created = await replicas[0].create_match("vivo", 3, seed=2, seats=[
         SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
     assert queue.sent == [(created.match_id, 0, 1)]
     clock.advance(29)
-    assert _tick(replicas) == []
+    assert await _tick(replicas) == []
     clock.advance(2)
-    assert _tick(replicas) == ["bot_retry"]
+    assert await _tick(replicas) == ["bot_retry"]
     assert queue.sent == [(created.match_id, 0, 1)] * 2
-    move = replicas[1].get_view(created.match_id, ADMIN, as_seat=0)["legal_moves"][0]
-    replicas[1].submit_move(created.match_id, ADMIN, move, 1, "bot-1-0", as_seat=0)
+    move = (await replicas[1].get_view(created.match_id, ADMIN, as_seat=0))["legal_moves"][0]
+    await replicas[1].submit_move(created.match_id, ADMIN, move, 1, "bot-1-0", as_seat=0)
     clock.advance(120)
-    assert _tick(replicas) == []
+    assert await _tick(replicas) == []
     assert len(queue.sent) == 2
 
 
@@ -116,64 +117,64 @@ class _DyingQueue(MemoryQueue):
         raise _Died
 
 
-def test_a_bot_task_its_replica_died_before_sending_is_sent_by_another_within_seconds(
+async def test_a_bot_task_its_replica_died_before_sending_is_sent_by_another_within_seconds(
         replicas: list[MatchService], repo: MatchRepo, clock: Clock,
-        queue: MemoryQueue) -> None:
+              queue: MemoryQueue) -> None:
     dying = new_service(repo, _DyingQueue(), admin_token=ADMIN, clock=clock, bot_retry_s=30)
     with pytest.raises(_Died):
-        dying.create_match("vivo", 3, seed=2, seats=[
+        await dying.create_match("vivo", 3, seed=2, seats=[
             SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
-    (entry,) = repo.timer_entries()  # written: the bot's turn waits for its task
+    (entry,) = await repo.timer_entries()  # written: the bot's turn waits for its task
     assert queue.sent == []
     clock.advance(SEND_CONFIRM_S - 1)
-    assert _tick(replicas) == []
+    assert await _tick(replicas) == []
     clock.advance(2)  # not MATCH_BOT_RETRY (30 s here): the send was never confirmed
-    assert _tick(replicas) == ["bot_retry"]
+    assert await _tick(replicas) == ["bot_retry"]
     assert queue.sent == [(entry.match_id, 0, 1)]
     clock.advance(SEND_CONFIRM_S + 1)  # sent and confirmed: the next re-send waits 30 s
-    assert _tick(replicas) == []
+    assert await _tick(replicas) == []
     clock.advance(30)
-    assert _tick(replicas) == ["bot_retry"]
+    assert await _tick(replicas) == ["bot_retry"]
 
 
-def test_a_match_whose_replica_died_right_after_writing_it_is_in_the_lobby(
+async def test_a_match_whose_replica_died_right_after_writing_it_is_in_the_lobby(
         replicas: list[MatchService], repo: MatchRepo, clock: Clock) -> None:
     dying = new_service(repo, _DyingQueue(), admin_token=ADMIN, clock=clock)
     with pytest.raises(_Died):  # after the write, before anything else
-        dying.create_match("vivo", 3, seed=2, seats=[
+        await dying.create_match("vivo", 3, seed=2, seats=[
             SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
-    (entry,) = repo.timer_entries()
+    (entry,) = await repo.timer_entries()
     for game, status in (("vivo", ""), ("", ""), ("vivo", "active"), ("", "active")):
-        listed, _ = replicas[0].list_matches(game, status)
+        listed, _ = await replicas[0].list_matches(game, status)
         assert [m["match_id"] for m in listed] == [entry.match_id], (game, status)
-    listed, _ = replicas[0].list_matches("vivo", "active", include_private=True, token=ADMIN)
+    listed, _ = await replicas[0].list_matches("vivo", "active", include_private=True, token=ADMIN)
     assert [m["match_id"] for m in listed] == [entry.match_id]
 
 
-def test_a_bot_task_sent_at_once_is_not_sent_again_before_the_bot_retry(
+async def test_a_bot_task_sent_at_once_is_not_sent_again_before_the_bot_retry(
         replicas: list[MatchService], clock: Clock, queue: MemoryQueue) -> None:
-    created = replicas[0].create_match("vivo", 3, seed=2, seats=[
+    created = await replicas[0].create_match("vivo", 3, seed=2, seats=[
         SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
     clock.advance(SEND_CONFIRM_S + 1)
-    assert _tick(replicas) == []
+    assert await _tick(replicas) == []
     assert queue.sent == [(created.match_id, 0, 1)]
 
 
-def test_entries_of_versions_gone_are_dropped_without_reading_their_matches(
+async def test_entries_of_versions_gone_are_dropped_without_reading_their_matches(
         replicas: list[MatchService], repo: MatchRepo, clock: Clock) -> None:
     # Every write leaves its predecessor's entry behind: here each bot's first turn, which
     # the bot has answered since.
     for seed in range(5):
-        created = replicas[0].create_match("vivo", 3, seed=seed, seats=[
+        created = await replicas[0].create_match("vivo", 3, seed=seed, seats=[
             SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
-        move = replicas[0].get_view(created.match_id, ADMIN, as_seat=0)["legal_moves"][0]
-        replicas[0].submit_move(created.match_id, ADMIN, move, 1, f"bot-{seed}", as_seat=0)
+        move = (await replicas[0].get_view(created.match_id, ADMIN, as_seat=0))["legal_moves"][0]
+        await replicas[0].submit_move(created.match_id, ADMIN, move, 1, f"bot-{seed}", as_seat=0)
     clock.advance(SEND_CONFIRM_S + 1)
     before = dict(repo.trips.counts)
-    assert _tick(replicas[:1]) == []
+    assert await _tick(replicas[:1]) == []
     spent = {op: n - before.get(op, 0) for op, n in repo.trips.counts.items()}
     assert spent.get("load", 0) == 0 and spent["versions"] == 1
-    assert repo.timer_entries() == []
+    assert await repo.timer_entries() == []
 
 
 class _RefusingQueue(MemoryQueue):
@@ -203,22 +204,22 @@ async def _loop_for(service: MatchService, seconds: float) -> None:
     await loop.stop()
 
 
-def test_a_bot_task_the_broker_refused_is_sent_again_once_it_answers(
+async def test_a_bot_task_the_broker_refused_is_sent_again_once_it_answers(
         repo: MatchRepo, clock: Clock) -> None:
     # An outage of the broker too short for a timer poll to notice: only the refused send
     # tells. The match must not wait for MATCH_BOT_RETRY (30 s here; the clock stands still).
     queue = _RefusingQueue(refusals=2)
     service = new_service(repo, queue, clock=clock, bot_retry_s=30)
-    created = service.create_match("vivo", 3, seed=2, seats=[
+    created = await service.create_match("vivo", 3, seed=2, seats=[
         SeatSpec(BOT, policy="random"), SeatSpec(HUMAN), SeatSpec(HUMAN)])
     assert queue.sent == []  # refused
     deadline = time.monotonic() + 10
     while not queue.sent:  # the first re-send is refused too, a later one goes
         assert time.monotonic() < deadline, "the refused bot task was never sent again"
-        run(_loop_for(unwrap(service), 0.3))
+        await _loop_for(service, 0.3)
     assert queue.sent == [(created.match_id, 0, 1)]
-    assert not unwrap(service).bot_sends_failed
-    run(_loop_for(unwrap(service), 1.2))  # and nothing more once it went
+    assert not service.sends.refused
+    await _loop_for(service, 1.2)  # and nothing more once it went
     assert queue.sent == [(created.match_id, 0, 1)]
 
 
@@ -240,28 +241,28 @@ async def _fire_together(services: list[MatchService], entry: TimerEntry) -> lis
     return list(await asyncio.gather(*(s.fire_timer(entry) for s in services)))
 
 
-def test_two_replicas_firing_one_due_bot_retry_at_once_send_it_once(
+async def test_two_replicas_firing_one_due_bot_retry_at_once_send_it_once(
         repo: MatchRepo, clock: Clock, queue: MemoryQueue) -> None:
-    raw = unwrap(repo)
+    raw = repo
     barrier = asyncio.Barrier(2)
     racing = [MatchService(_BarrierRepo(raw.client, barrier), queue, clock=clock,
                            bot_retry_s=30) for _ in range(2)]
-    created = new_service(repo, queue, clock=clock, bot_retry_s=30).create_match(
+    created = await new_service(repo, queue, clock=clock, bot_retry_s=30).create_match(
         "vivo", 3, seed=2, seats=[SeatSpec(BOT, policy="random"), SeatSpec(HUMAN),
                                   SeatSpec(HUMAN)])
     clock.advance(31)
-    (entry,) = repo.due_timers(model.now_ms(clock()))
-    fired = run(_fire_together(racing, entry))
+    (entry,) = await repo.due_timers(model.now_ms(clock()))
+    fired = await _fire_together(racing, entry)
     assert fired.count("bot_retry") == 1 and fired.count(None) == 1
     assert queue.sent == [(created.match_id, 0, 1)] * 2  # the first send and one re-send
 
 
-def test_mixmatch_bots_still_in_the_round_each_get_a_task(replicas: list[MatchService],
-                                                          queue: MemoryQueue) -> None:
-    created = replicas[0].create_match("mixmatch", 3, seed=3, options={"hourglass_seconds": 0},
-                                       seats=[SeatSpec(HUMAN), SeatSpec(BOT, policy="random"),
-                                              SeatSpec(BOT, policy="random")])
+async def test_mixmatch_bots_still_in_the_round_each_get_a_task(replicas: list[MatchService],
+                                                                queue: MemoryQueue) -> None:
+    created = await replicas[0].create_match(
+        "mixmatch", 3, seed=3, options={"hourglass_seconds": 0},
+        seats=[SeatSpec(HUMAN), SeatSpec(BOT, policy="random"), SeatSpec(BOT, policy="random")])
     assert sorted(queue.sent) == [(created.match_id, 1, 1), (created.match_id, 2, 1)]
-    replicas[0].submit_move(created.match_id, ADMIN, "claim 1", as_seat=1)
+    await replicas[0].submit_move(created.match_id, ADMIN, "claim 1", as_seat=1)
     assert (created.match_id, 2, 2) in queue.sent
     assert (created.match_id, 1, 2) not in queue.sent  # put out by its wrong claim (M4)

@@ -1,5 +1,16 @@
-"""The Lua scripts of the match repository (repo.py): each one atomic step on one match's
-keys (or on one caller's quota keys), run by SHA."""
+"""The Lua scripts of the match store: each one atomic step on one match's keys (or on one
+caller's quota keys), held as redis-py Script objects (register_script).
+
+A Script knows its SHA and loads itself when Redis lacks it (a restart, a failover, a
+flushed script cache) on a direct call. A write sends its script inside a pipeline, beside
+its timer and lobby hints, by that SHA; Scripts.load puts every script into Redis first
+(MatchRepo.register_scripts), and a pipeline that still finds one missing loads them all
+and runs once more (MatchWrites).
+"""
+
+from __future__ import annotations
+
+from typing import Any
 
 # Checks the request record, then the version, and only then writes: new state fields,
 # version + 1, the events (stream ids "<seq>-0"), the actions, the request's result, and the
@@ -50,7 +61,7 @@ redis.call('PUBLISH', KEYS[5], seq)
 return {'ok', result}
 """
 
-# MATCH_DURABILITY=always puts this check before _MOVE: no write while Redis keeps no
+# MATCH_DURABILITY=always puts this check before MOVE: no write while Redis keeps no
 # append-only file or fails to write it (CONFIG, which tells the fsync policy, is not
 # allowed in scripts: the same MULTI reads it, see MatchRepo.write).
 PERSISTING = """
@@ -99,3 +110,27 @@ RELEASE = """
 if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
 return 1
 """
+
+
+class Scripts:
+    """The store's scripts as redis-py Script objects of one client."""
+
+    def __init__(self, client: Any) -> None:
+        self.move = client.register_script(MOVE)
+        #: MOVE behind the append-only-file checks (MATCH_DURABILITY=always).
+        self.durable_move = client.register_script(PERSISTING + MOVE)
+        self.confirm = client.register_script(CONFIRM)
+        self.touch = client.register_script(TOUCH)
+        self.admit = client.register_script(ADMIT)
+        self.release = client.register_script(RELEASE)
+
+    def all(self) -> list[Any]:
+        """Every script."""
+        return [self.move, self.durable_move, self.confirm, self.touch, self.admit,
+                self.release]
+
+    async def load(self) -> None:
+        """Put every script into Redis (every master of a cluster), so pipelines may send
+        them by SHA."""
+        for script in self.all():
+            script.sha = await script.registered_client.script_load(script.script)
