@@ -38,11 +38,11 @@ from typing import Any
 import grpc
 from prometheus_client.parser import text_string_to_metric_families
 
-from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from deploy.launch.process import Processes, ServiceProcess
 from deploy.launch.redis import start_redis
+from deploy.launch.worker import WorkerProcess, start_worker
 
 TAKE_TURN = "cardroom.bots.take_turn"
 SEATS = 3

@@ -40,7 +40,6 @@ from typing import Any
 
 import grpc
 
-from cardroom.services.bot.worker import start_worker
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.enums import GAMES
@@ -48,6 +47,7 @@ from cardroom.shared.wire.tokens import bearer
 from cardroom.shared.wire.values import to_plain, to_struct
 from deploy.launch.process import ServiceProcess, health
 from deploy.launch.redis import RedisProcess
+from deploy.launch.worker import start_worker
 
 SERVING, NOT_SERVING = 1, 2
 ADMIN = "admin-token-for-reliability-bench"

@@ -27,7 +27,8 @@ from typing import Any
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from cardroom.shared.rpc.settings import DEFAULT_PORTS, text
+from cardroom.shared.rpc.settings import text
+from cardroom.shared.wire.addresses import DEFAULT_PORTS
 
 HEALTHY, UNHEALTHY, USAGE = 0, 1, 2
 

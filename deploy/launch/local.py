@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
-from cardroom.shared.rpc.settings import DEFAULT_PORTS
+from cardroom.shared.wire.addresses import DEFAULT_PORTS
 from deploy.launch.ports import free_port, port_in_use, wait_for_port
 from deploy.launch.process import ROOT, Processes, ServiceProcess
 from deploy.launch.redis import redis_server_binary, start_redis
@@ -88,7 +88,7 @@ def start_service(group: Processes, name: str, grpc_port: int, metrics_port: int
 
 def start_worker(group: Processes, metrics_port: int, env: dict[str, str]) -> None:
     """Run one bot worker on both bot queues and wait until it serves its metrics."""
-    from cardroom.services.bot.worker import worker_argv  # only when the bot service is installed
+    from deploy.launch.worker import worker_argv  # only when the bot service is installed
 
     group.add("worker", subprocess.Popen(worker_argv(hostname="worker@%h"), cwd=ROOT,
                                          env={**env, "METRICS_PORT": str(metrics_port)}))

@@ -17,9 +17,9 @@ from pathlib import Path
 
 import redis
 
-from cardroom.services.bot.worker import WorkerProcess, start_worker
 from deploy.launch.process import ServiceProcess, cpu_seconds
 from deploy.launch.redis import RedisProcess
+from deploy.launch.worker import WorkerProcess, start_worker
 
 
 @dataclass

@@ -1,7 +1,7 @@
 """One event fan-out per replica: a single Redis pub/sub connection wakes every open stream.
 
 Every write of a match publishes the match's new last sequence number on its notify channel
-(repo._MOVE). A replica subscribes to the channel of each match that at least one of its
+(repo.scripts.MOVE). A replica subscribes to the channel of each match that at least one of its
 streams watches, on one connection, and wakes those streams (a `Signal` per match); each
 stream then reads what is new for it with XRANGE from its own cursor. So the number of
 Redis connections of a replica does not grow with the number of streams.

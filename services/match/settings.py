@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from cardroom.shared.rpc.settings import Settings, choice, count, read, seconds, var
 
 from .bots import DEFAULT_QUEUE, SEARCH_QUEUE
+from .defaults import BOT_RETRY_S, FINISHED_TTL_S, REQUEST_TTL_S
 from .health import DURABILITY_MODES, OFF
 
 #: Seconds a replica's calls in flight get to finish after SIGTERM (streams end at once and
@@ -22,13 +23,13 @@ class MatchSettings:
 
     common: Settings
     #: Seconds a finished or abandoned match stays readable.
-    finished_ttl_s: float = var("MATCH_FINISHED_TTL", 7 * 86400.0, seconds())
+    finished_ttl_s: float = var("MATCH_FINISHED_TTL", FINISHED_TTL_S, seconds())
     #: Seconds a request id is remembered for idempotent retries.
-    request_ttl_s: float = var("MATCH_REQUEST_TTL", 86400.0, seconds())
+    request_ttl_s: float = var("MATCH_REQUEST_TTL", REQUEST_TTL_S, seconds())
     #: Seconds between two polls of the timer loop.
     timer_interval_s: float = var("MATCH_TIMER_INTERVAL", 0.25, seconds())
     #: Seconds after which an unanswered bot task is sent again.
-    bot_retry_s: float = var("MATCH_BOT_RETRY", 120.0, seconds())
+    bot_retry_s: float = var("MATCH_BOT_RETRY", BOT_RETRY_S, seconds())
     #: The broker queue bot tasks of fast policies go to.
     bot_queue: str = var("MATCH_BOT_QUEUE", DEFAULT_QUEUE)
     #: The broker queue bot tasks of search policies go to.

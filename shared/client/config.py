@@ -20,9 +20,10 @@ from typing import Any
 import grpc
 
 from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.wire.addresses import local_address
 
 #: Default addresses: the services' default ports on this machine.
-MATCH_ADDR, BOT_ADDR, SOLVER_ADDR = "localhost:50051", "localhost:50052", "localhost:50053"
+MATCH_ADDR, BOT_ADDR, SOLVER_ADDR = (local_address(p) for p in ("match", "bot", "solver"))
 DEFAULT_TIMEOUT = 10.0
 
 #: Methods retried on UNAVAILABLE: those a second attempt cannot apply twice (SubmitMove

@@ -24,6 +24,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
 from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.wire.addresses import DEFAULT_PORTS, local_address
 
 T = TypeVar("T")
 #: How one variable's text becomes its value: parse(name, text).
@@ -135,21 +136,9 @@ def choice(*allowed: str) -> Kind:
 
 # ---- the settings every process shares ----------------------------------------------------
 
-#: Default (gRPC port, metrics port) of each process; None where it serves no gRPC.
-DEFAULT_PORTS: dict[str, tuple[int | None, int]] = {
-    "match": (50051, 9101),
-    "bot": (50052, 9102),
-    "solver": (50053, 9103),
-    "worker": (None, 9104),
-}
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("json", "text")
 DEFAULT_REDIS_URL = "redis://localhost:6379/0"
-
-
-def local_address(process: str) -> str:
-    """Where `process` listens on this machine by default: localhost:<its gRPC port>."""
-    return f"localhost:{DEFAULT_PORTS[process][0]}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,7 +14,7 @@ from typing import Any
 import redis
 
 from bench.load import tasks_left
-from cardroom.services.bot.worker import QUEUES
+from deploy.launch.worker import QUEUES
 from support.rabbitmq import RabbitQueues, new_queues
 
 BROKERS = ["redis", "rabbitmq"]

@@ -17,11 +17,11 @@ import redis
 
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import create_server as create_bot_server
-from cardroom.services.bot.worker import start_worker
 from cardroom.services.match.server import MatchServer
 from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import create_server as create_solver_server
 from cardroom.shared.client import ClientConfig
+from deploy.launch.worker import start_worker
 from support.grpc_servers import HOST, local_settings
 from support.loops import in_thread
 from support.match_client import ADMIN, match_server

@@ -23,7 +23,6 @@ import pytest
 import redis
 from support.redis_server import RedisServer
 
-from cardroom.services.bot.worker import start_worker
 from cardroom.shared.proto.cardroom.v1 import (
     bot_pb2,
     bot_pb2_grpc,
@@ -34,6 +33,7 @@ from cardroom.shared.proto.cardroom.v1 import (
 )
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from deploy.launch.process import ServiceProcess, start_service
+from deploy.launch.worker import start_worker
 
 BOT_TOKEN = "bot-token-for-tls-tests"
 Code = grpc.StatusCode

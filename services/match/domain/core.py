@@ -16,6 +16,7 @@ from cardroom.shared.games.base import State
 from .. import model
 from ..bots import MemoryQueue, TaskQueue
 from ..cache import StateCache
+from ..defaults import BOT_RETRY_S, FINISHED_TTL_S
 from ..fanout import FanOut
 from ..metrics import MatchMetrics
 from ..quotas import Quotas
@@ -62,8 +63,8 @@ class Core:
 
     def __init__(self, repo: MatchRepo, queue: TaskQueue | None = None, *,
                  admin_token: str | None = None, bot_token: str | None = None,
-                 finished_ttl_s: float = 7 * 86400.0,
-                 bot_retry_s: float = 120.0, clock: Callable[[], float] = time.time,
+                 finished_ttl_s: float = FINISHED_TTL_S,
+                 bot_retry_s: float = BOT_RETRY_S, clock: Callable[[], float] = time.time,
                  metrics: MatchMetrics | None = None, cache: StateCache | None = None,
                  fanout: FanOut | None = None, idle_wake_s: float = 30.0,
                  quotas: Quotas | None = None, idle_ttl_s: float = 0.0,

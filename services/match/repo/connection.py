@@ -32,6 +32,7 @@ from redis.exceptions import (
 from cardroom.shared.errors import ResourceExhausted, Unavailable
 
 from .. import store
+from ..defaults import REQUEST_TTL_S
 from .keys import INDEX_SHARDS
 from .records import RoundTrips
 from .scripts import Scripts
@@ -50,7 +51,7 @@ NO_OBSERVER: Callable[[str, float], None] = lambda op, seconds: None  # noqa: E7
 class StoreBase:
     """The client, its settings and the timing of every round trip."""
 
-    def __init__(self, client: Any, *, request_ttl_s: float = 86400.0,
+    def __init__(self, client: Any, *, request_ttl_s: float = REQUEST_TTL_S,
                  observe: Callable[[str, float], None] = NO_OBSERVER,
                  shards: int = INDEX_SHARDS, max_in_flight: int = MAX_CONNECTIONS) -> None:
         self.client = client

@@ -25,7 +25,6 @@ from support.suggest import together_and_alone
 
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import SERVICE_NAME, BotServer, create_server
-from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.bots import list_policies
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
@@ -35,6 +34,7 @@ from cardroom.shared.wire.enums import GAMES
 from cardroom.shared.wire.errors import error_reason, field_violations
 from cardroom.shared.wire.values import to_plain
 from deploy.launch.process import start_service
+from deploy.launch.worker import WorkerProcess, start_worker
 
 BOT_TOKEN = "bot-token-for-api-tests"
 C = grpc.StatusCode

@@ -30,10 +30,10 @@ from support.match_client import GAME_ENUM, Client, match_server
 from support.match_fixtures import with_store
 from support.redis_server import RedisServer, free_port
 
-from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.worker import WorkerProcess, start_worker
 
 BOT_TOKEN = "bot-token-for-crash-tests"
 SEED = 17

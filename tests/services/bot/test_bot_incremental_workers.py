@@ -16,10 +16,10 @@ from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer
 
 from cardroom.services.bot.turns import events_digest
-from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.client import MatchClient
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.worker import WorkerProcess, start_worker
 
 BOT_TOKEN = "bot-token-for-incremental-worker-tests"
 READ = "seat events read"

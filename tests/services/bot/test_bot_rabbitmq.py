@@ -24,13 +24,13 @@ from support.suggest import together_and_alone
 
 from cardroom.services.bot.celery_app import BotSettings, create_app
 from cardroom.services.bot.server import create_server
-from cardroom.services.bot.worker import start_worker
 from cardroom.services.match.bots import CeleryQueue
 from cardroom.services.match.server import MatchServer
 from cardroom.shared import broker as transports
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.worker import start_worker
 
 BOT_TOKEN = "bot-token-for-rabbitmq-tests"
 AMQP = "amqp://guest:guest@rabbit:5672//"

@@ -18,7 +18,6 @@ from support.redis_server import RedisServer, dead_port
 
 from cardroom.services.bot.metrics import OUTCOMES
 from cardroom.services.bot.server import MAX_WORKERS, SERVICE_NAME
-from cardroom.services.bot.worker import start_worker
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc, common_pb2
 from cardroom.shared.wire.bot_tasks import (
@@ -29,6 +28,7 @@ from cardroom.shared.wire.bot_tasks import (
     TAKE_TURN,
 )
 from deploy.launch.process import start_service
+from deploy.launch.worker import start_worker
 
 SERVING = health_pb2.HealthCheckResponse.SERVING
 

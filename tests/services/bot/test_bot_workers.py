@@ -24,11 +24,11 @@ from support.match_fixtures import with_store
 from support.match_play import choose_move, hands_seen
 from support.redis_server import RedisServer
 
-from cardroom.services.bot.worker import WorkerProcess, start_worker
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.enums import GAMES
 from cardroom.shared.wire.values import to_plain
+from deploy.launch.worker import WorkerProcess, start_worker
 
 BOT_TOKEN = "bot-token-for-tests"
 ACTIVE = pb.MATCH_STATUS_ACTIVE

@@ -22,10 +22,10 @@ from support.match_client import GAME_ENUM, Client, match_server, queued_tasks
 from support.redis_server import RedisServer, free_port
 
 from bench.load import replay_problem, tasks_left
-from cardroom.services.bot.worker import start_worker
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE
+from deploy.launch.worker import start_worker
 
 BOT_TOKEN = "bot-token-for-worker-chaos"
 DB = 7

@@ -28,12 +28,12 @@ import redis
 from support.match_fixtures import with_store
 
 from bench.load import tasks_left
-from cardroom.services.bot.worker import start_worker
 from cardroom.services.match.repo import MatchRepo, Snapshot
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from deploy.launch.process import ServiceProcess, health
 from deploy.launch.redis import RedisProcess
+from deploy.launch.worker import start_worker
 
 ADMIN = "admin-token-for-redis-chaos"
 BOT_TOKEN = "bot-token-for-redis-chaos"

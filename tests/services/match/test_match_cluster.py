@@ -25,11 +25,11 @@ from support.redis_cluster import RedisClusterServers
 from support.redis_server import RedisServer
 
 from bench.load import replay_problem
-from cardroom.services.bot.worker import start_worker
 from cardroom.services.match import mapping
 from cardroom.services.match.repo import INDEX_SHARDS, key_for
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from deploy.launch.worker import start_worker
 
 pytestmark = pytest.mark.chaos  # a master killed mid-play: part of `make test-chaos`
 

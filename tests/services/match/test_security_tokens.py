@@ -28,13 +28,13 @@ from support.redis_server import RedisServer
 
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import create_server as create_bot_server
-from cardroom.services.bot.worker import start_worker
 from cardroom.services.match import model
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.errors import Unauthenticated
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from deploy.launch.process import ServiceProcess
+from deploy.launch.worker import start_worker
 
 Code = grpc.StatusCode
 BOT_TOKEN = "bot-token-for-token-tests"
