@@ -1,16 +1,17 @@
 """SubmitMove throughput and latency of the match service, this tree's beside the baseline's.
 
-    .venv/bin/python -m bench.match [--quick]
+    .venv/bin/python -m bench.match [--quick] [--baseline REF]
 
-Runs two `python -m cardroom.services.match` processes side by side, each with a redis-server of its
-own (appendonly yes, appendfsync everysec; MATCH_DURABILITY=everysec): this tree's asyncio
-service and the synchronous one of BASELINE, extracted into a temporary folder and run from
-there with the same interpreter. Then for 1, 10 and 100 concurrent matches (one client
-thread per match, one call in flight each), both versions in turn, three times, it measures
-SubmitMove calls per second, p50/p99 latency and the service's CPU time per move, and the
-same for the grpc.health.v1 Check call on the same server (the gRPC floor). Matches are
-4-player VIVO; each client mirrors its match with the engine locally, so every call is a
-SubmitMove. Redis round trips per move come from the server's own instrumentation (the
+Runs two `python -m cardroom.services.match` processes side by side, each with a
+redis-server of its own (appendonly yes, appendfsync everysec; MATCH_DURABILITY=everysec):
+this tree's service and the one of a baseline git ref (--baseline; default BASELINE, the
+synchronous service), extracted into a temporary folder and run from there with the same
+interpreter. Then for 1, 10 and 100 concurrent matches (one client thread per match, one
+call in flight each), both versions in turn, three times, it measures SubmitMove calls per
+second, p50/p99 latency and the service's CPU time per move, and the same for the
+grpc.health.v1 Check call on the same server (the gRPC floor). Matches are 4-player VIVO;
+each client mirrors its match with the engine locally, so every call is a SubmitMove. Redis
+round trips per move come from the server's own instrumentation (the
 cardroom_redis_round_trip_seconds counts by operation, scraped before and after)."""
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from prometheus_client.parser import text_string_to_metric_families
 
+from bench.trees import import_root
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
@@ -224,8 +226,11 @@ def start_private_redis(stack: Processes, *, durable: bool) -> str:
 def start_match_service(redis_url: str, stack: Processes, root: Path = ROOT,
                         env: dict[str, str] | None = None, label: str = "main") -> Service:
     """`python -m services.match` of the tree at `root` (this venv's python) on free ports."""
+    # A tree that imports itself as cardroom.* gets an import root of its own ahead of the
+    # editable install, which maps those names to this tree.
+    paths = [str(import_root(root)), str(root)] if root != ROOT else [str(root)]
     full = {"REDIS_URL": redis_url, "CELERY_BROKER_URL": redis_url, "LOG_LEVEL": "WARNING",
-            "PYTHONPATH": str(root), **BENCH_LIMITS, **(env or {})}
+            "PYTHONPATH": os.pathsep.join(paths), **BENCH_LIMITS, **(env or {})}
     service = ServiceProcess("services.match", full, cwd=root, inherit_output=True)
     try:
         service.start(serving=False)
@@ -237,14 +242,14 @@ def start_match_service(redis_url: str, stack: Processes, root: Path = ROOT,
 
 
 def start_both(stack: Processes, *, durable: bool, baseline_env: dict[str, str] | None = None,
-               env: dict[str, str] | None = None) -> list[Service]:
+               env: dict[str, str] | None = None, baseline: str = BASELINE) -> list[Service]:
     """The baseline and this tree's service, each with a Redis of its own; [baseline, new]."""
     durability = {"MATCH_DURABILITY": "everysec"} if durable else {}
     old = start_match_service(start_private_redis(stack, durable=durable), stack,
-                              checkout_baseline(stack), {**durability, **(baseline_env or {})},
-                              label=f"sync {BASELINE}")
+                              checkout_baseline(stack, baseline),
+                              {**durability, **(baseline_env or {})}, label=baseline)
     new = start_match_service(start_private_redis(stack, durable=durable), stack,
-                              env={**durability, **(env or {})}, label="asyncio")
+                              env={**durability, **(env or {})}, label="this tree")
     return [old, new]
 
 
@@ -291,7 +296,7 @@ def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps:
                   f"{moved.rate / floor.rate:.0%} | {trips:.2f} |", flush=True)
     for channel in channels:
         channel.close()
-    print("\n| matches | moves/s asyncio / sync |\n|---:|---:|")
+    print("\n| matches | moves/s this tree / baseline |\n|---:|---:|")
     for matches, (old, new) in rates.items():
         print(f"| {matches} | {new / old:.2f}x |")
 
@@ -314,17 +319,20 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its tables."""
     parser = argparse.ArgumentParser(prog="python -m bench.match")
     parser.add_argument("--quick", action="store_true", help="fewer calls, one repetition")
+    parser.add_argument("--baseline", default=BASELINE,
+                        help=f"the git ref measured beside this tree (default {BASELINE}, "
+                             "the synchronous service)")
     args = parser.parse_args(argv)
     plan = {1: (90, 600), 10: (40, 200), 100: (12, 40)} if args.quick else \
         {1: (95, 1000), 10: (60, 400), 100: (20, 100)}
     stack = Processes()
     try:
-        services = start_both(stack, durable=True)
+        services = start_both(stack, durable=True, baseline=args.baseline)
         closed_loop(services, plan, reps=1 if args.quick else 3)
         open_loop(services, (100.0, 300.0) if args.quick else (100.0, 300.0, 500.0),
                   4.0 if args.quick else 6.0)
-        print(f"\nTwo match-service processes, the synchronous one of {BASELINE} and this "
-              "tree's asyncio one, each with its own Redis (appendonly yes, appendfsync "
+        print(f"\nTwo match-service processes, the one of {args.baseline} and this "
+              "tree's, each with its own Redis (appendonly yes, appendfsync "
               "everysec) and MATCH_DURABILITY=everysec; the client threads run in this process; "
               "rows are the median of the repetitions, versions alternating; cpu ms is the "
               "server's CPU time per call; RT/move counts the server's Redis round trips.")
