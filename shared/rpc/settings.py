@@ -24,6 +24,7 @@ from dataclasses import MISSING, dataclass, field, fields
 from typing import Any, TypeVar
 
 from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.identity import CallerPolicy, IPNetwork, parse_proxies, prefix
 from cardroom.shared.wire.addresses import DEFAULT_PORTS, local_address
 
 T = TypeVar("T")
@@ -178,6 +179,19 @@ class Settings:
     #: long to finish before it is cut.
     max_connection_age_grace_s: float = var("GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS", 30.0,
                                             seconds(zero=True))
+    #: GRPC_TRUSTED_PROXIES: proxies (addresses or CIDRs) whose x-forwarded-for names the
+    #: caller (cardroom.shared.rpc.identity); nobody else's header is believed.
+    trusted_proxies: tuple[IPNetwork, ...] = var("GRPC_TRUSTED_PROXIES", (), parse_proxies)
+    #: GRPC_CALLER_IPV4_PREFIX: IPv4 addresses of one such network are one caller.
+    caller_ipv4_prefix: int = var("GRPC_CALLER_IPV4_PREFIX", 32, prefix(32))
+    #: GRPC_CALLER_IPV6_PREFIX: IPv6 addresses of one such network are one caller.
+    caller_ipv6_prefix: int = var("GRPC_CALLER_IPV6_PREFIX", 64, prefix(128))
+
+    @property
+    def callers(self) -> CallerPolicy:
+        """How this process tells callers apart (cardroom.shared.rpc.identity)."""
+        return CallerPolicy(self.trusted_proxies, self.caller_ipv4_prefix,
+                            self.caller_ipv6_prefix)
 
     @property
     def tls(self) -> bool:
