@@ -5,7 +5,9 @@ and maps domain errors escaping a handler to their statuses (the one table of
 cardroom.shared.wire.errors), for unary calls and response streams alike. Requests are
 decoded inside it, so bytes that are not a message of the method's request type are
 INVALID_ARGUMENT instead of gRPC's own "Exception deserializing request!" INTERNAL.
-Reflection's bidirectional stream passes through as it is.
+Reflection's bidirectional stream passes through as it is. A client that leaves while its
+stream is being written to ends that stream, logged once at DEBUG and counted CANCELLED: it
+is no error of the server's (no traceback, nothing at WARNING or above).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, NamedTuple
 
 import grpc
+from grpc._cython.cygrpc import (  # type: ignore[import-not-found]
+    ExecuteBatchError,  # what a write to a closed stream raises
+)
 from grpc_status import rpc_status
 
 from cardroom.shared.errors import InvalidArgument
@@ -31,6 +36,11 @@ _FACTORIES = {
     (False, False): ("unary_unary", grpc.unary_unary_rpc_method_handler),
     (False, True): ("unary_stream", grpc.unary_stream_rpc_method_handler),
 }
+
+
+class ClientLeft(Exception):
+    """The client of a response stream went away while one of its messages was sent: the
+    end of that stream, not a fault of the server (logged at DEBUG, counted CANCELLED)."""
 
 
 class MethodInfo(NamedTuple):
@@ -106,6 +116,12 @@ class _Call:
         call = _CallContext(context, self.m, self.labels, time.perf_counter())
         try:
             yield call
+        except ClientLeft:
+            call.finish(grpc.StatusCode.CANCELLED)
+            log.debug("client left during a write", extra={"grpc_method": self.info.method})
+            # As a cancelled call, which gRPC ends quietly: nobody is there to receive a
+            # status, and sending one on the broken stream would fail (logged as an error).
+            raise asyncio.CancelledError from None
         except BaseException as exc:
             call.finish(_code_of(context, exc))
             await _abort(context, exc)
@@ -159,8 +175,15 @@ class _CallContext:
             self._metrics.finish(self._labels, code, self._start)
 
     async def write(self, message: Any) -> None:
-        """Send one message of the stream."""
-        await self._context.write(message)
+        """Send one message of the stream; ClientLeft when the client has gone away."""
+        try:
+            await self._context.write(message)
+        except ExecuteBatchError as exc:
+            raise ClientLeft("the client left during a write") from exc
+        except Exception:
+            if self._context.done() or self._context.cancelled():
+                raise ClientLeft("the client left before a write") from None
+            raise
         self.sent.inc()
 
     async def abort(self, code: grpc.StatusCode, details: str = "",
