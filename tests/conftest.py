@@ -9,7 +9,9 @@ they sit.
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -17,6 +19,8 @@ from support.match_fixtures import clock, repo, store_url  # noqa: F401  (fixtur
 from support.paths import TESTS
 from support.redis_cluster import redis_cluster  # noqa: F401  (fixtures)
 from support.redis_server import redis_server, redis_url  # noqa: F401  (fixtures)
+
+from cardroom.shared.rpc.main import new_loop
 
 #: File-name words that name a concern, and so a marker.
 CONCERNS = ("chaos", "fuzz", "security", "abuse", "load")
@@ -51,6 +55,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(concern)
     seconds = _measured()
     items.sort(key=lambda item: -seconds.get(_key(item.path), 0.0))
+
+
+def pytest_asyncio_loop_factories(config: pytest.Config, item: pytest.Item
+                                   ) -> dict[str, functools.partial[object]]:
+    """Async tests run on the event loop a server process runs: EVENT_LOOP (uvloop unless
+    it says asyncio), as the in-process servers of tests/support/loops.py do."""
+    kind = os.environ.get("EVENT_LOOP") or "uvloop"
+    return {kind: functools.partial(new_loop, kind)}
 
 
 def _key(path: Path) -> str:

@@ -44,7 +44,7 @@ def main() -> int:
         print(f"bot: {err.reason}", file=sys.stderr)
         return 2
     configure_logging(settings.common.log_level, settings.common.log_format)
-    return run(serving(settings))
+    return run(serving(settings), settings.common.event_loop)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ def main() -> int:
         print(f"match: {err.reason}", file=sys.stderr)
         return 2
     configure_logging(settings.common.log_level, settings.common.log_format)
-    return run(serving(settings))
+    return run(serving(settings), settings.common.event_loop)
 
 
 if __name__ == "__main__":

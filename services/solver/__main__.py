@@ -34,7 +34,7 @@ def main() -> int:
         print(f"solver: {err.reason}", file=sys.stderr)
         return 2
     configure_logging(config.rpc.log_level, config.rpc.log_format)
-    return run(serving(config))
+    return run(serving(config), config.rpc.event_loop)
 
 
 if __name__ == "__main__":

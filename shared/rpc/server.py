@@ -84,7 +84,8 @@ class Server:
         if serving:
             await self.set_serving(True)
         log.info("serving %s on port %d", ", ".join(self.names), self.port,
-                 extra={"grpc_port": self.port, "metrics_port": self.metrics_port})
+                 extra={"grpc_port": self.port, "metrics_port": self.metrics_port,
+                        "event_loop": loop_name(asyncio.get_running_loop())})
 
     @property
     def in_flight(self) -> int | None:
@@ -150,6 +151,11 @@ async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
     gauge = ServingGauge(registry, process or settings.process)
     return Server(server, port, health, names, registry, settings.metrics_port, gauge,
                   gate), port
+
+
+def loop_name(loop: asyncio.AbstractEventLoop) -> str:
+    """"uvloop" or "asyncio": whose event loop `loop` is (EVENT_LOOP)."""
+    return "uvloop" if type(loop).__module__.startswith("uvloop") else "asyncio"
 
 
 def server_options(settings: Settings) -> list[tuple[str, int]]:

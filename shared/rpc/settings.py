@@ -139,6 +139,8 @@ def choice(*allowed: str) -> Kind:
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 LOG_FORMATS = ("json", "text")
+#: EVENT_LOOP: the asyncio event loop a server runs on (cardroom.shared.rpc.main.run).
+EVENT_LOOPS = ("uvloop", "asyncio")
 DEFAULT_REDIS_URL = "redis://localhost:6379/0"
 
 
@@ -186,6 +188,9 @@ class Settings:
     caller_ipv4_prefix: int = var("GRPC_CALLER_IPV4_PREFIX", 32, prefix(32))
     #: GRPC_CALLER_IPV6_PREFIX: IPv6 addresses of one such network are one caller.
     caller_ipv6_prefix: int = var("GRPC_CALLER_IPV6_PREFIX", 64, prefix(128))
+    #: EVENT_LOOP: uvloop (libuv; less CPU per call) or asyncio (the standard library's
+    #: loop, the fall-back where uvloop misbehaves or is missing).
+    event_loop: str = var("EVENT_LOOP", "uvloop", choice(*EVENT_LOOPS))
 
     @property
     def callers(self) -> CallerPolicy:

@@ -160,3 +160,14 @@ def test_sigterm_cuts_calls_still_running_once_the_drain_time_is_over() -> None:
     assert answer.code() in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.CANCELLED)
     assert code == 0
     assert exited_after < 5.0
+
+
+@pytest.mark.parametrize("kind", ["uvloop", "asyncio"])
+def test_a_server_process_runs_on_the_loop_event_loop_names(kind: str) -> None:
+    # uvloop unless EVENT_LOOP says asyncio; the serving line names the loop it runs on.
+    env = {} if kind == "uvloop" else {"EVENT_LOOP": kind}
+    with solver(env) as process:
+        with channel_to(process.grpc_port) as channel:
+            assert check(channel, "") == SERVING
+        serving = [r for r in process.records() if r.get("message", "").startswith("serving")]
+        assert [r.get("event_loop") for r in serving] == [kind], process.log()

@@ -21,9 +21,12 @@ import contextlib
 import functools
 import inspect
 import logging
+import os
 import threading
 from collections.abc import Awaitable, Callable
 from typing import Any
+
+from cardroom.shared.rpc.main import new_loop
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +35,8 @@ class LoopThread:
     """An asyncio event loop running in a daemon thread: run(coro) waits for its result."""
 
     def __init__(self, name: str = "event-loop") -> None:
-        self.loop = asyncio.new_event_loop()
+        # The loop a process would run (EVENT_LOOP, uvloop unless set to asyncio).
+        self.loop = new_loop(os.environ.get("EVENT_LOOP") or "uvloop")
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
