@@ -17,6 +17,7 @@ value raises InvalidConfig naming the variable. The README's tables list them al
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 from collections.abc import Callable, Mapping
@@ -135,6 +136,23 @@ def choice(*allowed: str) -> Kind:
     return parse
 
 
+def host_address(name: str, raw: str) -> str:
+    """An IPv4 or IPv6 address (brackets optional) or "localhost", as spelt without them."""
+    bare = raw.strip().removeprefix("[").removesuffix("]")
+    if bare == "localhost":
+        return bare
+    try:
+        return str(ipaddress.ip_address(bare))
+    except ValueError:
+        raise InvalidConfig(f"{name} must be an IP address (127.0.0.1, ::1, 0.0.0.0) or "
+                            f"localhost, not {raw!r}", name) from None
+
+
+def grpc_host(host: str) -> str:
+    """`host` as a gRPC bind address takes it (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
 # ---- the settings every process shares ----------------------------------------------------
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -191,6 +209,8 @@ class Settings:
     #: EVENT_LOOP: uvloop (libuv; less CPU per call) or asyncio (the standard library's
     #: loop, the fall-back where uvloop misbehaves or is missing).
     event_loop: str = var("EVENT_LOOP", "uvloop", choice(*EVENT_LOOPS))
+    #: LISTEN_HOST: the address the gRPC and metrics servers bind ("": every interface).
+    listen_host: str = var("LISTEN_HOST", "", host_address)
 
     @property
     def callers(self) -> CallerPolicy:
