@@ -188,6 +188,13 @@ class Settings:
     #: GRPC_MAX_QUEUE: calls a solver or bot API replica keeps waiting for a worker thread;
     #: one more is refused at once with RESOURCE_EXHAUSTED, so callers retry elsewhere.
     max_queue: int = var("GRPC_MAX_QUEUE", 16, count())
+    #: GRPC_MAX_RUNNING_PER_CALLER: calls of one caller a solver or bot API replica works
+    #: on at once, its share of the worker threads (0: half of them; the others stay free
+    #: for other callers).
+    max_running_per_caller: int = var("GRPC_MAX_RUNNING_PER_CALLER", 0, count())
+    #: GRPC_MAX_QUEUE_PER_CALLER: calls of one caller kept waiting beyond those; one more
+    #: is refused with RESOURCE_EXHAUSTED. Waiting calls are served caller by caller in turn.
+    max_queue_per_caller: int = var("GRPC_MAX_QUEUE_PER_CALLER", 8, count())
     #: GRPC_DRAIN_SECONDS: how long calls in flight may run on after SIGTERM (solver, bot
     #: API): below the pods' 30 s terminationGracePeriodSeconds, above the longest search.
     drain_s: float = var("GRPC_DRAIN_SECONDS", 20.0, seconds(zero=True))
