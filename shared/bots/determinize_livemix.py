@@ -11,13 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardroom.shared.bots.base import JSON
-from cardroom.shared.bots.sampling import deal_hidden, groups_of
+from cardroom.shared.bots.sampling import Dealer, groups_of
 from cardroom.shared.games.livemix.cards import COLOURS, card_id
 from cardroom.shared.games.livemix.config import DEFAULT_REMOVED_COLOUR, ROUNDS, Config
-from cardroom.shared.games.livemix.position import search_position
+from cardroom.shared.games.livemix.position import redeal, search_position
 from cardroom.shared.games.livemix.state import State
 
 
@@ -44,29 +44,43 @@ class LivemixKnowledge:
     #: Cards in play that the seat has not seen: the other seats' hands.
     unseen: int
 
+    #: What sample() reuses (built on first use): the dealer of the hidden hands, the
+    #: position with this seat's hand, and each seat's total before this round.
+    cache: tuple[Dealer, State, list[int]] | None = field(default=None, repr=False,
+                                                          compare=False)
+
     @property
     def others(self) -> list[int]:
         """The seats whose hands are hidden."""
         return [s for s in range(self.config.players) if s != self.seat]
 
+    def _cached(self) -> tuple[Dealer, State, list[int]]:
+        if self.cache is None:
+            others = self.others
+            dealer = Dealer(self.unseen, [self.hand_sizes[s] for s in others],
+                            [self.voids[s] for s in others])
+            hands = [0] * self.config.players
+            hands[self.seat] = self.hand
+            position = search_position(self.config, self.round_index, self.first_lead,
+                                       hands, self.won, self.members, self.table, self.token,
+                                       self.active, self.leader, self.trick,
+                                       self.prior_scores)
+            totals = [sum(r[s] for r in self.prior_scores) for s in range(self.config.players)]
+            self.cache = (dealer, position, totals)
+        return self.cache
+
     def sample(self, rng: random.Random) -> State:
         """A state at this decision with the hidden hands dealt at random, voids respected."""
-        others = self.others
-        dealt = deal_hidden(self.unseen, [self.hand_sizes[s] for s in others],
-                            [self.voids[s] for s in others], rng)
-        hands = [0] * self.config.players
-        hands[self.seat] = self.hand
-        for s, mask in zip(others, dealt, strict=True):
-            hands[s] = mask
-        return search_position(self.config, self.round_index, self.first_lead, hands,
-                               self.won, self.members, self.table, self.token, self.active,
-                               self.leader, self.trick, self.prior_scores)
+        dealer, position, _ = self._cached()
+        hands = dealer.deal(rng)
+        hands.insert(self.seat, self.hand)
+        return redeal(position, hands)
 
     def rewards(self, state: State) -> list[float]:
         """Per seat, the outcome of the round just played out (see game_rewards)."""
         round_scores = state.records[self.round_index].scores
         last = self.round_index == ROUNDS - 1
-        return game_rewards(self.prior_scores, round_scores, last, tie_break_last=True)
+        return rewards_from_totals(self._cached()[2], round_scores, last, tie_break_last=True)
 
     def round_over(self, state: State) -> bool:
         """Whether the round being searched has ended."""
@@ -81,26 +95,30 @@ def game_rewards(prior: Sequence[Sequence[int]], round_scores: Sequence[int], la
     about three quarters of the way to 1); in the game's last round mostly the outcome
     itself (a shared win splits the 1).
     """
-    n = len(round_scores)
-    totals = [sum(r[s] for r in prior) + round_scores[s] for s in range(n)]
+    totals = [sum(r[s] for r in prior) for s in range(len(round_scores))]
+    return rewards_from_totals(totals, round_scores, last, tie_break_last, scale)
+
+
+def rewards_from_totals(prior_totals: Sequence[int], round_scores: Sequence[int], last: bool,
+                        tie_break_last: bool, scale: float = 8.0) -> list[float]:
+    """game_rewards from each seat's total before the round (what a search works out once)."""
+    totals = [p + r for p, r in zip(prior_totals, round_scores, strict=True)]
+    top = max(totals)
+    tops = totals.count(top)
+    second = top if tops > 1 else max(t for t in totals if t != top) if len(totals) > 1 else top
     leads = []
-    for s in range(n):
-        best_other = max(totals[o] for o in range(n) if o != s)
-        leads.append(0.5 + 0.5 * _squash((totals[s] - best_other) / scale))
+    for t in totals:
+        x = (t - (second if t == top else top)) / scale
+        leads.append(0.5 + 0.5 * x / (1.0 + abs(x)))
     if not last:
         return leads
-    top = max(totals)
+    n = len(totals)
     tied = [s for s in range(n) if totals[s] == top]
     if tie_break_last and len(tied) > 1:
         best_last = max(round_scores[s] for s in tied)
         tied = [s for s in tied if round_scores[s] == best_last]
     share = 1.0 / len(tied)
     return [0.8 * (share if s in tied else 0.0) + 0.2 * leads[s] for s in range(n)]
-
-
-def _squash(x: float) -> float:
-    """A cheap odd sigmoid onto (-1, 1)."""
-    return x / (1.0 + abs(x))
 
 
 def read(view: JSON, events: Sequence[JSON]) -> LivemixKnowledge:

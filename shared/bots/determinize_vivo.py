@@ -14,15 +14,21 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from cardroom.shared.bots.base import JSON
-from cardroom.shared.bots.determinize_livemix import game_rewards
-from cardroom.shared.bots.sampling import deal_hidden, groups_of
+from cardroom.shared.bots.determinize_livemix import rewards_from_totals
+from cardroom.shared.bots.sampling import Dealer, groups_of
 from cardroom.shared.games.vivo.cards import SUIT_OF, Harmony, Suit, parse_card
 from cardroom.shared.games.vivo.config import DEFAULT_REMOVED_SUIT, ROUNDS, TRICKS, Config
 from cardroom.shared.games.vivo.harmony import allowed_suits, score_trick
-from cardroom.shared.games.vivo.position import round_index, round_points, search_position, to_act
+from cardroom.shared.games.vivo.position import (
+    redeal,
+    round_index,
+    round_points,
+    search_position,
+    to_act,
+)
 from cardroom.shared.games.vivo.state import State
 
 #: Scale of the round-score lead in the search reward (points).
@@ -52,30 +58,44 @@ class VivoKnowledge:
     voids: list[int]
     unseen: int
 
+    #: What sample() reuses (built on first use): the dealer of the hidden hands, the
+    #: position with this seat's hand, and each seat's total before this round.
+    cache: tuple[Dealer, State, list[int]] | None = field(default=None, repr=False,
+                                                          compare=False)
+
+    def _cached(self) -> tuple[Dealer, State, list[int]]:
+        if self.cache is None:
+            n = self.config.players
+            others = [s for s in range(n) if s != self.seat]
+            dealer = Dealer(self.unseen, [self.hand_sizes[s] for s in others],
+                            [self.voids[s] for s in others])
+            hands = [0] * n
+            hands[self.seat] = self.hand
+            order = [h or self.hidden_harmonies[0] for h in self.harmonies]
+            position = search_position(self.config, self.round_index, order,
+                                       self.trick_index, self.lead, hands, self.up, self.down,
+                                       self.trick_cards)
+            totals = [sum(r[s] for r in self.prior_scores) for s in range(n)]
+            self.cache = (dealer, position, totals)
+        return self.cache
+
     def sample(self, rng: random.Random) -> State:
         """A state at this decision with hidden hands and harmonies drawn at random."""
-        others = [s for s in range(self.config.players) if s != self.seat]
-        dealt = deal_hidden(self.unseen, [self.hand_sizes[s] for s in others],
-                            [self.voids[s] for s in others], rng)
-        hands = [0] * self.config.players
-        hands[self.seat] = self.hand
-        for s, mask in zip(others, dealt, strict=True):
-            hands[s] = mask
-        order = self.harmonies
-        if self.hidden_harmonies:
-            hidden = self.hidden_harmonies[:]
-            rng.shuffle(hidden)
-            fill = iter(hidden)
-            order = [h or next(fill) for h in order]
-        return search_position(self.config, self.round_index, order, self.trick_index,
-                               self.lead, hands, self.up, self.down, self.trick_cards)
+        dealer, position, _ = self._cached()
+        hands = dealer.deal(rng)
+        hands.insert(self.seat, self.hand)
+        if not self.hidden_harmonies:
+            return redeal(position, hands)
+        rand = rng.random
+        fill = iter(sorted(self.hidden_harmonies, key=lambda _: rand()))
+        return redeal(position, hands, [h or next(fill) for h in self.harmonies])
 
     def rewards(self, state: State) -> list[float]:
         """Per seat, the outcome of the round just played out (see game_rewards)."""
         scores = round_points(state, self.round_index)
         last = self.round_index == ROUNDS - 1
-        return game_rewards(self.prior_scores, scores, last, tie_break_last=False,
-                            scale=REWARD_SCALE)
+        return rewards_from_totals(self._cached()[2], scores, last, tie_break_last=False,
+                                   scale=REWARD_SCALE)
 
     def round_over(self, state: State) -> bool:
         """Whether the round being searched has ended."""

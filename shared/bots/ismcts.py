@@ -43,7 +43,7 @@ class Knowledge(Protocol):
 class Node:
     """A tree node: the move that led here, its mover's statistics, its children."""
 
-    __slots__ = ("avail", "children", "mover", "total", "visits")
+    __slots__ = ("avail", "children", "mover", "total", "tried", "visits")
 
     def __init__(self, mover: int) -> None:
         self.mover = mover
@@ -51,6 +51,8 @@ class Node:
         self.total = 0.0
         self.avail = 1
         self.children: dict[int, Node] = {}
+        #: The actions of `children`, as a mask.
+        self.tried = 0
 
 
 @dataclass(slots=True)
@@ -93,46 +95,51 @@ def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
 def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,
              turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
              exploration: float) -> None:
-    """One iteration: sample, select/expand, play out, back up."""
+    """One iteration: sample, select/expand, play out, back up.
+
+    Legal moves are read as the engine's mask (no list per step) and the chosen one is
+    played without a second legality check.
+    """
     state = knowledge.sample(rng)
     node = root
     path: list[Node] = []
     round_over = knowledge.round_over
+    legal_mask, play = state.legal_mask, state.apply_legal_id
+    log, sqrt = math.log, math.sqrt
     while not round_over(state):
-        legal = state.legal_action_ids()
+        legal = legal_mask()
         children = node.children
-        untried = [a for a in legal if a not in children]
+        untried = legal & ~node.tried
         if untried:
-            action = untried[rng.randrange(len(untried))] if len(untried) > 1 else untried[0]
+            count = untried.bit_count()
+            if count > 1:
+                for _ in range(int(rng.random() * count)):
+                    untried &= untried - 1
+            action = (untried & -untried).bit_length() - 1
+            for a, other in children.items():
+                if legal >> a & 1:
+                    other.avail += 1
             child = Node(turn(state))
             children[action] = child
-            for a in legal:
-                other = children.get(a)
-                if other is not None and a != action:
-                    other.avail += 1
-            state.apply_action_id(action)
+            node.tried |= 1 << action
+            play(action)
             path.append(child)
             break
-        action = _select(children, legal, exploration)
-        state.apply_action_id(action)
-        path.append(children[action])
-        node = children[action]
+        # UCB1 over the available children; every one's availability grows by one.
+        best, best_score = node, -math.inf
+        for a, child in children.items():
+            if legal >> a & 1:
+                avail = child.avail = child.avail + 1
+                visits = child.visits
+                score = child.total / visits + exploration * sqrt(log(avail) / visits)
+                if score > best_score:
+                    action, best, best_score = a, child, score
+        play(action)
+        path.append(best)
+        node = best
     if not round_over(state):
         playout(state, rng)
     rewards = knowledge.rewards(state)
     for n in path:
         n.visits += 1
         n.total += rewards[n.mover]
-
-
-def _select(children: dict[int, Node], legal: list[int], exploration: float) -> int:
-    """UCB1 over the available children; every one's availability grows by one."""
-    best_action, best_score = legal[0], -math.inf
-    for a in legal:
-        child = children[a]
-        child.avail += 1
-        score = child.total / child.visits + exploration * math.sqrt(
-            math.log(child.avail) / child.visits)
-        if score > best_score:
-            best_action, best_score = a, score
-    return best_action

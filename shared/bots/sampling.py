@@ -35,19 +35,43 @@ def deal_hidden(pool: int, sizes: Sequence[int], voids: Sequence[int], rng: rand
     cards than the hands need, the rest stay undealt; if no deal respects the voids (the
     seat's knowledge is incomplete), they are ignored rather than failing.
     """
-    cards = ids_of(pool)
-    rng.shuffle(cards)
-    if not any(voids):
-        return _slices(cards, sizes)
-    by_group: list[list[int]] = [[] for _ in range(GROUPS)]
-    for card in cards:
-        by_group[card // 12].append(card)
-    for _ in range(GREEDY_TRIES):
-        hands = _greedy(by_group, sizes, voids, rng, careful=False)
+    return Dealer(pool, sizes, voids).deal(rng)
+
+
+class Dealer:
+    """deal_hidden for one pool, sizes and voids, read once and then dealt many times.
+
+    A search draws thousands of deals from the same knowledge: the card list and the
+    hands' shape are worked out here once, so a deal costs one shuffle and the masks.
+    """
+
+    __slots__ = ("by_group", "cards", "sizes", "voids")
+
+    def __init__(self, pool: int, sizes: Sequence[int], voids: Sequence[int]) -> None:
+        self.cards = ids_of(pool)
+        self.sizes = tuple(sizes)
+        self.voids = tuple(voids)
+        self.by_group: list[list[int]] | None = None
+        if any(voids):
+            self.by_group = [[c for c in self.cards if c // 12 == g] for g in range(GROUPS)]
+
+    def deal(self, rng: random.Random) -> list[int]:
+        """One deal, uniform over the consistent ones when nobody is void."""
+        rand = rng.random
+        by_group = self.by_group
+        if by_group is None:
+            # Sorting by random keys is a uniform shuffle, several times faster than
+            # Random.shuffle's one Python-level call per card.
+            return _slices(sorted(self.cards, key=lambda _: rand()), self.sizes)
+        shuffled = [sorted(group, key=lambda _: rand()) for group in by_group]
+        for _ in range(GREEDY_TRIES):
+            hands = _greedy(shuffled, self.sizes, self.voids, rng, careful=False)
+            if hands is not None:
+                return hands
+        hands = _greedy(shuffled, self.sizes, self.voids, rng, careful=True)
         if hands is not None:
             return hands
-    hands = _greedy(by_group, sizes, voids, rng, careful=True)
-    return hands if hands is not None else _slices(cards, sizes)
+        return _slices(sorted(self.cards, key=lambda _: rand()), self.sizes)
 
 
 def _slices(cards: list[int], sizes: Sequence[int]) -> list[int]:
@@ -90,7 +114,7 @@ def _greedy(by_group: list[list[int]], sizes: Sequence[int], voids: Sequence[int
 
 def _weighted(cands: list[int], caps: list[int], rng: random.Random) -> int:
     """A candidate chosen with probability proportional to its room left."""
-    pick = rng.randrange(sum(caps[i] for i in cands))
+    pick = int(rng.random() * sum(caps[i] for i in cands))
     for i in cands:
         pick -= caps[i]
         if pick < 0:

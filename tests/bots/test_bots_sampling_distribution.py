@@ -109,7 +109,8 @@ def test_determinization_deals_the_unseen_cards_uniformly(game, players, moves):
 
     def draw(rng: random.Random) -> Hashable:
         sample = knowledge.sample(rng)
-        hands = sample.hands if game == "livemix" else sample.deals[0].hands
+        # The hands the search plays from (a VIVO search position's deal is a placeholder).
+        hands = sample.hands if game == "livemix" else sample._hands
         return _owners([hands[s] for s in others], watched)
 
     expected = _owners_expected([knowledge.hand_sizes[s] for s in others], 3)
@@ -130,7 +131,7 @@ def test_vivo_determinization_orders_the_unshown_harmonies_uniformly(players, mo
                 for a in pool for b in pool if pool[b] - (a == b) > 0}
 
     def draw(rng: random.Random) -> Hashable:
-        harmonies = knowledge.sample(rng).deals[0].harmonies
+        harmonies = knowledge.sample(rng)._harmonies  # the order the search plays
         return tuple(int(harmonies[t]) for t in slots)
 
     assert _fit(draw, expected) > ALPHA

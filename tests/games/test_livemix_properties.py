@@ -219,3 +219,26 @@ def test_livemix_random_states_serialize_replay_and_play_out(
     else:
         assert state.round == before + 1 and state.plays and not state.trick
     check_scores(state, string_replay(config, seed, state.history())[1])
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=PLAYERS, seed=SEEDS, steps=st.integers(0, 150))
+def test_livemix_property_fast_playouts_equal_the_same_plays_through_apply_action(
+        players: int, seed: int, steps: int) -> None:
+    """The playout's inline trick loop plays the rules exactly: from any point, its game
+    equals the same cards played one by one through State.apply_action (the whole state,
+    scores and round records included)."""
+    config = livemix.Config(players=players)
+    rng = random.Random(seed)
+    for game in range(25):  # 40 examples x 25 games = 1,000 games
+        start = livemix.new_game(config, seed=seed + game)
+        while len(start.plays) < steps % 100 and not start.is_terminal():
+            start.apply_action_id(rng.choice(start.legal_action_ids()))
+        fast = start.clone()
+        livemix.random_playout(fast, rng, whole_game=bool(game % 2))
+        slow = start.clone()
+        for seat, card in fast.history()[len(start.plays):]:
+            slow.apply_action(card, seat)
+        assert slow == fast and slow.scores() == fast.scores()
+        assert slow.last_trick == fast.last_trick and slow.records == fast.records
+        assert slow.turn == fast.turn and slow.leader == fast.leader

@@ -52,3 +52,11 @@ def search_position(config: Config, round_index: int, first_lead: int,
     state.last_trick = None
     state.turn = NEXT[n][active * 4 + trick[-1][0]] if trick else leader
     return state
+
+
+def redeal(position: State, hands: Sequence[int]) -> State:
+    """A copy of a search position with other hands: what each determinization of one
+    decision plays from, without building the position again."""
+    state = position.clone()
+    state.hands = list(hands)
+    return state

@@ -217,11 +217,12 @@ class Rules:
         self.members[seat] = held
         total, same = LEAVE_AT[self.n]
         group = self.roster.group_masks[self.roster.groups[member]]
-        conditions = tuple(c for c, met in ((1, held.bit_count() >= total),
-                                            (2, (held & group).bit_count() >= same)) if met)
-        if conditions:
+        by_total = held.bit_count() >= total
+        by_group = (held & group).bit_count() >= same
+        if by_total or by_group:
             self.active &= ~(1 << seat)
             if self.log is not None:
+                conditions = tuple(c for c, met in ((1, by_total), (2, by_group)) if met)
                 self.log.append(("leave", seat, conditions))
 
     def _end_round(self) -> None:
@@ -335,6 +336,11 @@ class Rules:
         """Play card id `action` for the seat to act (no events)."""
         if not (0 <= action < N_CARDS and self.legal_mask() >> action & 1):
             self._refuse(action)
+        self._play(action)
+
+    def apply_legal_id(self, action: int) -> None:
+        """apply_action_id without its check, for a search that took `action` from
+        legal_mask (an illegal card here breaks the state)."""
         self._play(action)
 
     def _refuse(self, action: int) -> None:

@@ -34,9 +34,12 @@ def member_ids(mask: int) -> list[int]:
 def seat_score(roster: Roster, members: int, won: int, hand: int) -> int:
     """L9: +1 per gained card per matching Member held, -1 likewise per card still in hand."""
     score = 0
-    for m in member_ids(members):
-        match = roster.matches[m]
+    matches = roster.matches
+    while members:
+        low = members & -members
+        match = matches[low.bit_length() - 1]
         score += (won & match).bit_count() - (hand & match).bit_count()
+        members ^= low
     return score
 
 

@@ -51,6 +51,18 @@ def search_position(config: Config, round_index: int, harmonies: Sequence[int], 
     return state
 
 
+def redeal(position: State, hands: Sequence[int], harmonies: Sequence[int] | None = None
+           ) -> State:
+    """A copy of a search position with other hands (and another order of the round's
+    harmonies): what each determinization of one decision plays from, without building
+    the position again."""
+    state = position.clone()
+    state._hands = list(hands)
+    if harmonies is not None:
+        state._harmonies = tuple(harmonies)
+    return state
+
+
 def to_act(state: State) -> int:
     """The seat to act, -1 once the game is over (the fast path's form of current_player)."""
     return state._turn

@@ -134,6 +134,16 @@ class Rules:
         if len(self._cards) == self._n:
             self._finish_trick()
 
+    def apply_legal_id(self, card: int) -> None:
+        """apply_action_id without its check, for a search that took `card` from legal_mask
+        (an illegal card here breaks the state)."""
+        remaining = self._n - 1 - len(self._cards)
+        allowed = SUITS_MASK[ALLOWED[self._harmonies[self._trick] << 6 | self._suits << 2
+                                     | remaining]]
+        self._place(card, bool(allowed >> card & 1))
+        if len(self._cards) == self._n:
+            self._finish_trick()
+
     @staticmethod
     def action_to_string(card: int) -> str:
         """Canonical text of a card id."""

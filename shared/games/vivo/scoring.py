@@ -5,15 +5,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardroom.shared.games.base import JSON
-from cardroom.shared.games.vivo.cards import CARD_NAMES, RANK_OF, ids_of
+from cardroom.shared.games.vivo.cards import CARD_NAMES, RANK_OF, RANKS, ids_of
 
 #: A finished round's scoring rows: (face-up masks per seat, face-down masks per seat).
 Rows = tuple[tuple[int, ...], tuple[int, ...]]
 
 
+#: RANK_SUM[m]: the ranks of the cards of one suit's 12-bit slice `m` of a mask, summed.
+RANK_SUM: tuple[int, ...] = tuple(sum(RANK_OF[c] for c in ids_of(m)) for m in range(1 << RANKS))
+
+
 def row_points(face_up: int, face_down: int) -> int:
     """A scoring row's value: each face-up card its rank, each face-down card 2 (V5)."""
-    return sum(RANK_OF[c] for c in ids_of(face_up)) + 2 * face_down.bit_count()
+    return (RANK_SUM[face_up & 0xFFF] + RANK_SUM[face_up >> 12 & 0xFFF]
+            + RANK_SUM[face_up >> 24 & 0xFFF] + RANK_SUM[face_up >> 36 & 0xFFF]
+            + 2 * face_down.bit_count())
 
 
 def breakdown(rows: Sequence[Rows], totals: list[int]) -> JSON:
