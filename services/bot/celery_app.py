@@ -120,8 +120,7 @@ def _serve_metrics(**_: Any) -> None:
     from cardroom.services.bot import metrics
 
     try:
-        common = current_settings().common
-        _metrics_httpd = metrics.serve(common.metrics_port, common.listen_host)
+        _metrics_httpd = metrics.serve(current_settings().common.metrics_port)
     except OSError as error:
         logging.getLogger(__name__).error("worker metrics not served: %s", error)
 

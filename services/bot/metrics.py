@@ -146,9 +146,8 @@ def _sized(path: Path) -> bool:
         return False
 
 
-def serve(port: int, host: str = "") -> Any:
-    """Serve the sum over the worker's processes at /metrics on `port` (of `host`: every
-    interface when empty); the HTTP server."""
+def serve(port: int) -> Any:
+    """Serve the sum over the worker's processes at /metrics on `port`; the HTTP server."""
     registry: CollectorRegistry = REGISTRY
     folder = multiprocess_dir()
     if folder is not None:
@@ -157,6 +156,6 @@ def serve(port: int, host: str = "") -> Any:
     else:
         log.warning("PROMETHEUS_MULTIPROC_DIR was not set before prometheus_client was "
                     "imported: /metrics shows the parent process only")
-    httpd, _, bound = start_metrics_server(port, registry, host or "0.0.0.0")
+    httpd, _, bound = start_metrics_server(port, registry)
     log.info("worker metrics on port %d", bound, extra={"metrics_port": bound})
     return httpd

@@ -31,6 +31,9 @@ class SeatRecord:
     resigned: bool = False
     #: Whether the creator holds the seat's token (it speaks for the creator: abandon).
     creator: bool = True
+    #: The player holding the seat ("" for a seat known only by its token): that player's
+    #: credential speaks for it (services/players).
+    player: str = ""
 
     def public(self) -> dict[str, Any]:
         """What anyone may know about the seat (never its token digest)."""
@@ -39,7 +42,8 @@ class SeatRecord:
 
     def to_json(self) -> dict[str, Any]:
         """The stored form."""
-        return {**self.public(), "token": self.token, "creator": self.creator}
+        return {**self.public(), "token": self.token, "creator": self.creator,
+                "player": self.player}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,4 +137,5 @@ def _seat(data: dict[str, Any]) -> SeatRecord:
     return SeatRecord(kind=data["kind"], name=data.get("name", ""),
                       policy=data.get("policy", ""), strength=int(data.get("strength", 0)),
                       token=data.get("token"), resigned=bool(data.get("resigned", False)),
-                      creator=bool(data.get("creator", True)))
+                      creator=bool(data.get("creator", True)),
+                      player=str(data.get("player", "")))

@@ -11,6 +11,8 @@ from typing import Any
 import grpc
 from prometheus_client import CollectorRegistry
 
+from cardroom.services.players.server import PlayerParts, build
+from cardroom.services.players.settings import PlayerSettings
 from cardroom.shared.proto.cardroom.v1 import match_pb2, match_pb2_grpc
 from cardroom.shared.rpc.loop import LoopLag, stop_task
 from cardroom.shared.rpc.server import Server, ServiceDef
@@ -51,8 +53,11 @@ class MatchServer:
     """A match-service replica: the gRPC server plus its fan-out, timer loop and health."""
 
     def __init__(self, rpc: Server, service: MatchService, timers: TimerLoop | None,
-                 servicer: MatchServicer, health: RedisHealth, lag: LoopLag) -> None:
+                 servicer: MatchServicer, health: RedisHealth, lag: LoopLag,
+                 players: PlayerParts | None = None) -> None:
         self.rpc = rpc
+        #: The player service served beside the match service (services/players).
+        self.players = players
         self.service = service
         self.timers = timers
         self.servicer = servicer
@@ -78,6 +83,8 @@ class MatchServer:
         await self.health.start()
         if self.timers is not None:
             self.timers.start()
+            if self.players is not None:
+                self.players.start()
         self._lag_task = asyncio.create_task(self.lag.run(), name="loop-lag")
 
     async def stop(self, grace: float | None = 5.0) -> None:
@@ -104,6 +111,8 @@ class MatchServer:
     async def _stop(self, grace: float | None) -> None:
         if self.timers is not None:
             await self.timers.stop()
+        if self.players is not None:
+            await self.players.stop()
         await self.health.stop()
         # Streams end first, each with UNAVAILABLE and its cursor, so clients resume on
         # another replica; then new calls are refused and unary calls in flight finish.
@@ -122,8 +131,8 @@ class MatchServer:
 
 async def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None = None,
                         host: str = "[::]", queue: TaskQueue | None = None,
-                        run_timers: bool = True, **service_options: Any
-                        ) -> tuple[MatchServer, int]:
+                        run_timers: bool = True, player_settings: PlayerSettings | None = None,
+                        **service_options: Any) -> tuple[MatchServer, int]:
     """A match-service replica bound to settings.common.grpc_port (0: a free port), on the
     running event loop: (server, port)."""
     registry = CollectorRegistry() if registry is None else registry
@@ -136,7 +145,7 @@ async def create_server(settings: MatchSettings, *, registry: CollectorRegistry 
     try:
         await repo.register_scripts()
         server = await _wire(settings, registry, metrics, repo, host, queue, run_timers,
-                             service_options)
+                             player_settings, service_options)
     except BaseException:
         await repo.close()  # nothing half-built keeps a connection open
         raise
@@ -145,7 +154,8 @@ async def create_server(settings: MatchSettings, *, registry: CollectorRegistry 
 
 async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: MatchMetrics,
                 repo: MatchRepo, host: str, queue: TaskQueue | None, run_timers: bool,
-                service_options: dict[str, Any]) -> MatchServer:
+                player_settings: PlayerSettings | None, service_options: dict[str, Any]
+                ) -> MatchServer:
     if queue is None:
         queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue,
                             settings.bot_search_queue)
@@ -168,9 +178,13 @@ async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: M
         match_pb2_grpc.add_MatchServiceServicer_to_server(servicer, server)
 
     descriptor = match_pb2.DESCRIPTOR.services_by_name["MatchService"]
-    rpc, _ = await create_rpc_server([ServiceDef(descriptor, add)], settings.common,
-                                     registry=registry, host=host, options=SERVER_OPTIONS)
+    # The player and matchmaker services, served beside it on its Redis (services/players).
+    players = await build(service, player_settings or PlayerSettings.from_env(),
+                          settings.common.callers, registry)
+    rpc, _ = await create_rpc_server([ServiceDef(descriptor, add), *players.services],
+                                     settings.common, registry=registry, host=host,
+                                     options=SERVER_OPTIONS)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
     health = RedisHealth(repo, settings.durability, settings.health_interval_s,
                          rpc.set_serving)
-    return MatchServer(rpc, service, loop, servicer, health, LoopLag(registry))
+    return MatchServer(rpc, service, loop, servicer, health, LoopLag(registry), players)

@@ -73,7 +73,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                         context: grpc.aio.ServicerContext) -> pb.JoinMatchResponse:
         """Claim an open seat."""
         joined = await self.service.join_match(
-            request.match_id, mapping.optional_int(request, "seat"), request.name)
+            request.match_id, mapping.optional_int(request, "seat"), request.name,
+            token=_token(context))
         return pb.JoinMatchResponse(seat=joined.seat, token=joined.token, version=joined.version)
 
     @_gated

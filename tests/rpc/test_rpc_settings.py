@@ -9,6 +9,7 @@ from support.paths import ROOT
 
 from cardroom.services.bot.settings import BotSettings
 from cardroom.services.match.settings import MatchSettings
+from cardroom.services.players.settings import PlayerSettings
 from cardroom.services.solver.config import SolverConfig
 from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.settings import MAX_COUNT, MAX_SECONDS, Settings, declared, env_name
@@ -104,7 +105,7 @@ def test_bad_runtime_setting_is_refused_naming_it(name: str, raw: str) -> None:
 
 # ---- one parser, one set of bounds, the docs' tables as the reference ----------------------
 
-SETTINGS_CLASSES = (Settings, MatchSettings, SolverConfig, BotSettings)
+SETTINGS_CLASSES = (Settings, MatchSettings, SolverConfig, BotSettings, PlayerSettings)
 
 
 def _documented() -> dict[str, str]:
@@ -188,11 +189,3 @@ def _from_env(cls: type, env: dict[str, str]) -> object:
     if cls is BotSettings:
         return BotSettings.from_env("worker", env)
     return cls.from_env(env)  # type: ignore[attr-defined]
-
-
-def test_listen_host_is_an_address_spelt_without_brackets() -> None:
-    assert Settings.from_env("match", {}).listen_host == ""
-    assert Settings.from_env("match", {"LISTEN_HOST": "127.0.0.1"}).listen_host == "127.0.0.1"
-    assert Settings.from_env("match", {"LISTEN_HOST": "[::1]"}).listen_host == "::1"
-    with pytest.raises(InvalidConfig, match="LISTEN_HOST must be an IP address"):
-        Settings.from_env("match", {"LISTEN_HOST": "everywhere"})

@@ -75,6 +75,8 @@ class Committing(Core):
             if p.status in OVER:
                 if p.record.creator:
                     await self.repo.release(p.record.creator)
+                if self.players is not None:
+                    await self.players.over(p.snap.match_id, p.record, p.status)
                 assert p.record.result is not None
                 reason = p.record.result["reason"]
                 self.metrics.matches_finished.labels(p.record.game, reason).inc()

@@ -18,6 +18,7 @@ from ..bots import MemoryQueue, TaskQueue
 from ..cache import StateCache
 from ..defaults import BOT_RETRY_S, FINISHED_TTL_S
 from ..fanout import FanOut
+from ..hooks import PlayerHooks
 from ..metrics import MatchMetrics
 from ..quotas import Quotas
 from ..record import MatchRecord
@@ -89,6 +90,8 @@ class Core:
         self.finished_ttl_ms = int(finished_ttl_s * 1000)
         self.bot_retry_ms = int(bot_retry_s * 1000)
         self.clock = clock
+        #: The player service served beside this one (set by the replica's bootstrap).
+        self.players: PlayerHooks | None = None
 
     def _state(self, snap: Snapshot) -> State:
         """The engine state of `snap`: from the cache at that exact version, else decoded."""
@@ -119,6 +122,9 @@ class Core:
             return as_seat
         if model.is_admin(token, self.bot_token):
             return _bot_seat(record, as_seat)
+        player = self.players.player_of(token) if self.players is not None else None
+        if player is not None:
+            return _player_seat(record, player, as_seat)
         seat = model.seat_of_token(seats, token)
         if seat is None:
             raise Unauthenticated("the token is not valid for this match")
@@ -143,6 +149,19 @@ class Core:
         if seat is None:
             raise InvalidArgument("the admin must name the seat it acts for", "seat")
         return seat
+
+
+def _player_seat(record: MatchRecord, player: str, as_seat: int | None) -> int:
+    """The seat a player credential speaks for: the one its player holds (the one named,
+    when the player holds several)."""
+    held = [i for i, seat in enumerate(record.seats) if seat.player == player]
+    if not held:
+        raise PermissionDenied("this player holds no seat in this match")
+    if as_seat is None:
+        return held[0]
+    if as_seat not in held:
+        raise PermissionDenied(f"this player does not hold seat {as_seat}")
+    return as_seat
 
 
 def _bot_seat(record: MatchRecord, as_seat: int | None) -> int:

@@ -27,10 +27,13 @@ class Seating(Committing):
                            options: Mapping[str, Any] | None = None, seed: int | None = None,
                            deal: Mapping[str, Any] | None = None,
                            clock: ClockSpec | None = None, private: bool = False,
-                           token: str | None = None, caller: str = "") -> Created:
+                           token: str | None = None, caller: str = "",
+                           holders: Mapping[int, str] | None = None) -> Created:
         """Create a match; it starts at once unless some seat is open for JoinMatch. A
         private match stays out of the public lobby. `caller` (quotas.caller_id) is counted
-        against the creation quotas unless `token` is the admin's."""
+        against the creation quotas unless `token` is the admin's. `holders` names the
+        player holding each human seat it lists (services/players); a player credential
+        as `token` holds the first human seat."""
         players = players or _players_option(options or {})
         try:
             config = registry.make_config(game, _with_players(options or {}, players))
@@ -41,6 +44,7 @@ class Seating(Committing):
         model.check_engine_clock(registry.info(game), registry.config_dict(config),
                                  self.min_timer_s)
         check_policies(game, specs, clock)
+        chosen = self._holders(specs, holders, token)
         admin = model.is_admin(token, self.admin_token)
         counted = bool(caller) and self.quotas is not None and not admin
         dealt_by = "server" if seed is None and deal is None else "creator"
@@ -68,6 +72,9 @@ class Seating(Committing):
             # Seats whose tokens went to the creator: they speak for the creator (abandon).
             records.append(SeatRecord(spec.kind, spec.name, spec.policy, spec.strength,
                                       token_digest, creator=spec.kind == model.HUMAN))
+        for seat, player in chosen.items():
+            # A seat the matchmaker (not the creator) filled does not speak for the creator.
+            records[seat].player, records[seat].creator = player, not holders
         dealt = dict(deal) if deal is not None else None
         record = MatchRecord(
             id=match_id, game=game, players=players, options=registry.config_dict(config),
@@ -81,12 +88,16 @@ class Seating(Committing):
             self._start(pending, now)
         await self._commit(pending, now, create=True)
         self.metrics.matches_created.labels(game).inc()
+        if chosen and self.players is not None:
+            await self.players.seated(match_id, record)
         return Created(match_id, 1, tokens)
 
-    async def join_match(self, match_id: str, seat: int | None = None, name: str = ""
-                         ) -> Joined:
-        """Claim an open seat (the given one, else the first) and get its token."""
+    async def join_match(self, match_id: str, seat: int | None = None, name: str = "",
+                         token: str | None = None) -> Joined:
+        """Claim an open seat (the given one, else the first) and get its token; with a
+        player credential as `token`, the seat is that player's too."""
         model.check_match_id(match_id)
+        player = self.players.player_of(token) if self.players is not None else None
         model.check_name(name)
         for _ in range(RETRIES):
             snap = await self._load(match_id)
@@ -94,9 +105,10 @@ class Seating(Committing):
                 raise WrongPhase("the match is not waiting for players")
             record = snap.record
             chosen = _open_seat(record.seats, seat)
-            token, token_digest = model.new_token()
+            seat_token, token_digest = model.new_token()
             taken = record.seats[chosen]
             taken.kind, taken.name, taken.token = model.HUMAN, name, token_digest
+            taken.player = player or ""
             now = self.clock()
             state = self._state(snap)
             pending = Pending(snap, state, record, OPEN, [
@@ -106,7 +118,9 @@ class Seating(Committing):
                 self._start(pending, now)
             outcome = await self._commit(pending, now)
             if outcome.kind == "ok":
-                return Joined(chosen, token, outcome.version)
+                if player and self.players is not None:
+                    await self.players.seated(match_id, record)
+                return Joined(chosen, seat_token, outcome.version)
         raise StaleVersion("the match kept changing while joining; try again")
 
     async def delete_match(self, match_id: str, token: str | None) -> int:
@@ -120,6 +134,22 @@ class Seating(Committing):
         if snap.status not in OVER and snap.record.creator:
             await self.repo.release(snap.record.creator)
         return snap.version
+
+
+    def _holders(self, specs: Sequence[SeatSpec], holders: Mapping[int, str] | None,
+                 token: str | None) -> dict[int, str]:
+        """The player of each seat: as given, or the creator's first human seat when the
+        creator is a player."""
+        chosen = dict(holders or {})
+        for seat in chosen:
+            if not 0 <= seat < len(specs) or specs[seat].kind != model.HUMAN:
+                raise InvalidArgument(f"seat {seat} is not a human seat", "seats")
+        creator = self.players.player_of(token) if self.players is not None else None
+        if creator and not chosen:
+            first = next((i for i, s in enumerate(specs) if s.kind == model.HUMAN), None)
+            if first is not None:
+                chosen[first] = creator
+        return chosen
 
 
 def _open_seat(seats: list[SeatRecord], wanted: int | None) -> int:
