@@ -1,4 +1,5 @@
-"""The limits of one replica: unary calls in flight, open streams, streams per client.
+"""The limits of one replica: unary calls in flight, open streams, streams per client and
+streams per match (watchers; each costs a share of every move's fan-out).
 
 Beyond a limit a call is refused at once with RESOURCE_EXHAUSTED naming the setting, never
 queued without bound: health checks are not counted, so a replica full of streams or calls
@@ -20,15 +21,17 @@ class Limits:
 
     def __init__(self, metrics: MatchMetrics, *, max_active: int = 1000,
                  max_streams: int = 20_000, max_streams_per_peer: int = 500,
-                 stall_s: float = 30.0) -> None:
+                 stall_s: float = 30.0, max_watchers: int = 100) -> None:
         self.metrics = metrics
         self.max_active = max_active
         self.max_streams = max_streams
         self.max_streams_per_peer = max_streams_per_peer
         self.stall_s = stall_s
+        self.max_watchers = max_watchers
         self.active = 0
         self.streams = 0
         self.by_peer: dict[str, int] = {}
+        self.by_match: dict[str, int] = {}
 
     def count_refusal(self, limit: str) -> None:
         """Count one call refused (or stream ended) by `limit`."""
@@ -51,8 +54,9 @@ class Limits:
             self.metrics.unary_in_flight.set(self.active)
 
     @contextlib.contextmanager
-    def stream(self, peer: str) -> Iterator[None]:
-        """Hold a place among the open streams, of the replica and of the client `peer`."""
+    def stream(self, peer: str, match_id: str = "") -> Iterator[None]:
+        """Hold a place among the open streams, of the replica, of the client `peer` and
+        of the match `match_id` watched."""
         host = peer_host(peer)
         if self.streams >= self.max_streams:
             self.count_refusal("max_streams")
@@ -65,7 +69,13 @@ class Limits:
                 f"this client has its limit of {self.max_streams_per_peer} open streams on "
                 "this replica (MATCH_MAX_STREAMS_PER_PEER); close one first",
                 "MATCH_MAX_STREAMS_PER_PEER")
+        if self.by_match.get(match_id, 0) >= self.max_watchers:
+            self.count_refusal("max_watchers")
+            raise ResourceExhausted(
+                f"this match has its limit of {self.max_watchers} watchers on this replica "
+                "(MATCH_MAX_WATCHERS); retry later or on another replica", "MATCH_MAX_WATCHERS")
         self.streams += 1
+        self.by_match[match_id] = self.by_match.get(match_id, 0) + 1
         self.by_peer[host] = self.by_peer.get(host, 0) + 1
         self.metrics.open_streams.set(self.streams)
         try:
@@ -77,6 +87,11 @@ class Limits:
                 self.by_peer[host] = left
             else:
                 del self.by_peer[host]
+            watching = self.by_match[match_id] - 1
+            if watching:
+                self.by_match[match_id] = watching
+            else:
+                del self.by_match[match_id]
             self.metrics.open_streams.set(self.streams)
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 #: The limits whose refusals are counted (settings MATCH_MAX_ACTIVE, MATCH_MAX_STREAMS,
-#: MATCH_MAX_STREAMS_PER_PEER, MATCH_STREAM_STALL).
-LIMITS = ("max_active", "max_streams", "max_streams_per_peer", "stream_stall")
+#: MATCH_MAX_STREAMS_PER_PEER, MATCH_STREAM_STALL, MATCH_MAX_WATCHERS).
+LIMITS = ("max_active", "max_streams", "max_streams_per_peer", "stream_stall", "max_watchers")
 
 
 class MatchMetrics:
@@ -63,7 +63,7 @@ class MatchMetrics:
         self.refused = Counter(
             "cardroom_match_limit_refusals_total",
             "Calls refused or streams ended by a limit (max_active, max_streams, "
-            "max_streams_per_peer, stream_stall).", ["limit"], registry=registry)
+            "max_streams_per_peer, stream_stall, max_watchers).", ["limit"], registry=registry)
         for limit in LIMITS:
             self.refused.labels(limit)
         self.fanout_delay = Histogram(

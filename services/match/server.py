@@ -171,7 +171,7 @@ async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: M
                            **service_options)
     limits = Limits(metrics, max_active=settings.max_active, max_streams=settings.max_streams,
                     max_streams_per_peer=settings.max_streams_per_peer,
-                    stall_s=settings.stream_stall_s)
+                    stall_s=settings.stream_stall_s, max_watchers=settings.max_watchers)
     servicer = MatchServicer(service, limits)
 
     def add(server: grpc.aio.Server) -> None:

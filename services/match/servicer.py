@@ -119,7 +119,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                          context: grpc.aio.ServicerContext) -> None:
         """Stream events from a cursor until the match is over or the caller leaves; a
         stream that leaves an event unread for MATCH_STREAM_STALL seconds is ended."""
-        with self.limits.stream(context.peer()):
+        with self.limits.stream(context.peer(), request.match_id):
             game = await self.service.game_of(request.match_id)
             events = self.service.watch(  # an async generator: closed below
                 request.match_id, _token(context), request.cursor,

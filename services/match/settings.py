@@ -43,6 +43,9 @@ class MatchSettings:
     max_streams: int = var("MATCH_MAX_STREAMS", 20_000, count())
     #: Open WatchMatch streams per client address.
     max_streams_per_peer: int = var("MATCH_MAX_STREAMS_PER_PEER", 500, count())
+    #: Open WatchMatch streams of one match on a replica (each costs a share of every
+    #: move's fan-out); one more is refused with RESOURCE_EXHAUSTED.
+    max_watchers: int = var("MATCH_MAX_WATCHERS", 100, count())
     #: Seconds a stream may leave an event unread before it is ended (UNAVAILABLE; the
     #: client resumes from its cursor).
     stream_stall_s: float = var("MATCH_STREAM_STALL", 30.0, seconds())
