@@ -22,6 +22,7 @@ import tty
 from collections.abc import Callable
 from typing import TextIO
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 
 #: Seconds between two redraws of a live prompt.
@@ -29,6 +30,37 @@ REFRESH_S = 1.0
 #: Escape sequences (arrow keys and the like) are not part of a move.
 _ESCAPES = re.compile(r"\x1b(\[[0-9;?]*[ -/]*[@-~]|O.|.)?")
 _ERASE = "\r\x1b[K"
+
+
+def fitted(prompt: str, typed: str, width: int) -> str:
+    """The prompt and the typed text as one line narrower than `width` cells, so a redraw
+    (carriage return, erase line) always covers all of it: a wrapped line would leave its
+    upper part behind at every redraw. What does not fit scrolls, as readline does: the
+    typed text keeps its end (where the cursor is) behind a `<`, and a long prompt gives up
+    its end first, down to half the line."""
+    room = max(width - 1, 4)
+    if cell_len(prompt) + cell_len(typed) <= room:
+        return prompt + typed
+    prompt_room = max(room - cell_len(typed), room // 2)
+    if cell_len(prompt) > prompt_room:
+        prompt = _cells_from_start(prompt, prompt_room - 1) + "…"
+    typed_room = room - cell_len(prompt)
+    if cell_len(typed) > typed_room:
+        typed = "<" + _cells_from_end(typed, typed_room - 1)
+    return prompt + typed
+
+
+def _cells_from_start(text: str, cells: int) -> str:
+    kept = ""
+    for char in text:
+        if cell_len(kept + char) > cells:
+            break
+        kept += char
+    return kept
+
+
+def _cells_from_end(text: str, cells: int) -> str:
+    return _cells_from_start(text[::-1], cells)[::-1]
 
 
 class Cancelled(Exception):
@@ -153,7 +185,7 @@ class LineReader:
 
     def _draw(self) -> None:
         if self._prompt is not None:
-            self._write(_ERASE + self._prompt() + self._typed)
+            self._write(_ERASE + fitted(self._prompt(), self._typed, self.console.width))
 
     def _erase_line(self) -> None:
         self._write(_ERASE)

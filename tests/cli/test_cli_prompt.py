@@ -17,6 +17,7 @@ import pytest
 from support.client_stack import Stack, fresh_db, running_stack
 from support.redis_server import RedisServer
 from support.terminal import (
+    ANSI,
     CLAIM_PROMPT,
     GAME_OVER,
     MATCH_ID,
@@ -145,6 +146,26 @@ def test_cli_mixmatch_hourglass_counts_down_and_time_waits_for_it(stack: Stack,
     term.expect(r"\] (\d+) s Your claim")  # drawn anew: keys typed before it are dropped
     assert "runs until" not in term.text
     assert _calls(room, match_id, 1) == []
+    term.send_eof()
+    assert term.close() == 0
+
+
+@pytest.mark.parametrize("columns", [60, 80])
+def test_cli_mixmatch_prompt_stays_on_one_line_as_the_hourglass_redraws_it(
+        stack: Stack, columns: int) -> None:
+    term = Terminal(stack, "play", "mixmatch", "--hourglass", "40", "--strength", "0",
+                    "--bots", "solver", *SEED, columns=columns)
+    term.expect(r"\] (\d+) s Your claim")
+    term.child.send("(28+20/20)*8/4+(1+2+3+4+5+6)")  # typed, not sent
+    for _ in range(3):  # three redraws by the running sand
+        term.expect(r"\] (\d+) s ", timeout=5)
+    term.expect(r"\+6\)", timeout=5)
+    # Each redraw starts with a carriage return and an erase of the line: a drawing as
+    # wide as the terminal would wrap, and the erase would leave its first part behind.
+    drawn = [part for part in ANSI.sub("", term.screen).split("\r") if "] " in part]
+    assert len(drawn) >= 3
+    assert all(len(part.rstrip("\n")) < columns for part in drawn), drawn
+    term.child.send("\x15")  # Ctrl-U: the line emptied, so Ctrl-D leaves
     term.send_eof()
     assert term.close() == 0
 
