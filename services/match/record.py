@@ -10,6 +10,7 @@ their token). to_json writes the current shape, with the keys older versions wro
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -92,6 +93,12 @@ class MatchRecord:
     #: When the match is abandoned unless written again (None: never).
     idle_at: float | None = None
     schema: int = SCHEMA_VERSION
+
+    def copy(self) -> MatchRecord:
+        """A copy whose seats and bot list may be changed without changing this one (what a
+        write changes of a record; the other values are replaced, never changed in place)."""
+        return dataclasses.replace(self, seats=[dataclasses.replace(s) for s in self.seats],
+                                   bots=list(self.bots))
 
     def to_json(self) -> dict[str, Any]:
         """The stored form (the current SCHEMA_VERSION)."""

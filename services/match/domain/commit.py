@@ -48,6 +48,7 @@ class Committing(Core):
         timer = timers.next_timer(p.state, record, p.status, now, p.stand_in, p.actions)
         record.timer = timer
         record.bots = bots_due(p.state, record.seats, p.stand_in) if p.status == ACTIVE else []
+        from_write = record.write  # the compare-and-set checks it is still Redis's
         record.write = secrets.token_hex(8)  # tells this write's state from any other's
         deadline_ms = math.ceil(timer.at * 1000) if timer else 0
         bot_retry_ms = self._unconfirmed_ms(now) if record.bots else 0
@@ -60,10 +61,12 @@ class Committing(Core):
                        self.finished_ttl_ms if p.status in OVER else 0,
                        math.ceil(record.idle_at * 1000) if record.idle_at is not None else 0,
                        Listing(record.game, old_status, p.status, record.private)
-                       if p.status != old_status else None)
+                       if p.status != old_status else None, from_write)
         outcome = await self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
-            self.cache.put(p.snap.match_id, outcome.version, p.state, record.write)
+            written = Snapshot(p.snap.match_id, outcome.version, p.status, record, "",
+                               outcome.last, deadline_ms, change.bot_retry_ms)
+            self.cache.put(p.snap.match_id, outcome.version, p.state, record.write, written)
             await self._after(p, change, outcome.version)
         return outcome
 

@@ -1,5 +1,6 @@
-"""Playing a match: SubmitMove (one read, the engine, one compare-and-set write; a request id
-answered again from its record), ResignMatch and AbandonMatch."""
+"""Playing a match: SubmitMove (the engine and one compare-and-set write, from the match as
+this replica last wrote it, else after one read; a request id answered again from its
+record), ResignMatch and AbandonMatch."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ class Playing(Committing):
     async def submit_move(self, match_id: str, token: str | None, action: str,
                           expected_version: int | None = None, request_id: str = "",
                           as_seat: int | None = None, game: str | None = None) -> MoveResult:
-        """Apply one move of the caller's seat: one read and one compare-and-set write.
-        `game`, when given, is the game a typed move was written for."""
+        """Apply one move of the caller's seat: one compare-and-set write, from the match
+        as this replica last wrote it (cache.py) or else after one read. `game`, when
+        given, is the game a typed move was written for."""
         model.check_match_id(match_id)
         if not action or len(action) > MAX_MOVE:
             raise InvalidArgument(f"move must be a non-empty action of at most {MAX_MOVE} "
@@ -49,6 +51,12 @@ class Playing(Committing):
         label = game or "unknown"  # the match's game once it is read
         pinned: str | None = None  # the move tied to the round it first arrived in
         try:
+            written = self.cache.written(match_id)
+            if written is not None:
+                done = await self._move_as_written(*written, token, action, expected_version,
+                                                   request_id, as_seat, game)
+                if done is not None:
+                    return done
             for _ in range(1 if expected_version is not None else RETRIES):
                 snap = await self._load(match_id, request_id or None)
                 label = snap.record.game
@@ -77,16 +85,46 @@ class Playing(Committing):
             self.metrics.moves.labels(label, _outcome(exc)).inc()
             raise
 
+    async def _move_as_written(self, snap: Snapshot, state: State, token: str | None,
+                               action: str, expected_version: int | None, request_id: str,
+                               as_seat: int | None, game: str | None) -> MoveResult | None:
+        """The common move in one round trip: prepared on the match as this replica last
+        wrote it and written at once, its compare-and-set checking that this is still
+        Redis's match (version and write id). None when this copy refuses the move (only
+        Redis's copy is believed for a refusal) or the match moved on: the caller then
+        reads it and starts again. A failure of the write itself is raised, as after a read."""
+        if game is not None and game != snap.record.game:
+            return None
+        try:
+            seat = self._mover(snap.record, token, as_seat)
+            self._check_movable(snap, seat, expected_version)
+            pending, now = self._prepare(snap, state, seat, state.pin_round(action),
+                                         request_id)
+        except CardroomError:
+            return None
+        done = await self._write_move(snap, pending, seat, now)
+        return done if isinstance(done, MoveResult) else None
+
     async def _apply(self, snap: Snapshot, state: State, seat: int, action: str,
                      request_id: str) -> MoveResult | Outcome:
         """Apply `action` of `seat` and write it: the answer, or the outcome of a write the
         store refused (stale or missing)."""
+        pending, now = self._prepare(snap, state, seat, action, request_id)
+        return await self._write_move(snap, pending, seat, now)
+
+    def _prepare(self, snap: Snapshot, state: State, seat: int, action: str, request_id: str
+                 ) -> tuple[Pending, float]:
+        """The change of `action` of `seat` applied to `state` (the engine refuses an
+        illegal one), and the time it was made."""
         now = self.clock()
         actor = state.actor(seat, action)
         events = state.apply_action(action, actor, now)
-        pending = Pending(snap, state, snap.record, ACTIVE, list(events),
-                          [{"seat": actor, "action": action, "now": now}],
-                          request=request_id or None, seat=seat)
+        return Pending(snap, state, snap.record, ACTIVE, list(events),
+                       [{"seat": actor, "action": action, "now": now}],
+                       request=request_id or None, seat=seat), now
+
+    async def _write_move(self, snap: Snapshot, pending: Pending, seat: int, now: float
+                          ) -> MoveResult | Outcome:
         outcome = await self._commit(pending, now)
         if outcome.kind == "dup":
             return await self._duplicate(snap.match_id, snap, seat, outcome)
@@ -96,6 +134,10 @@ class Playing(Committing):
         return outcome
 
     def _movable(self, snap: Snapshot, seat: int, expected_version: int | None) -> State:
+        self._check_movable(snap, seat, expected_version)
+        return self._state(snap)
+
+    def _check_movable(self, snap: Snapshot, seat: int, expected_version: int | None) -> None:
         if snap.status == OPEN:
             raise WrongPhase("the match is waiting for players")
         if snap.status in OVER:
@@ -104,7 +146,6 @@ class Playing(Committing):
             raise StaleVersion(f"the match is at version {snap.version}, not {expected_version}")
         if snap.record.seats[seat].resigned:
             raise PermissionDenied(f"seat {seat} has resigned")
-        return self._state(snap)
 
     async def _duplicate(self, match_id: str, snap: Snapshot, seat: int, outcome: Outcome
                          ) -> MoveResult:

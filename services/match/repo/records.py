@@ -55,6 +55,9 @@ class Write:
     idle_ms: int = 0
     #: The lobby move this write makes, when it changes the match's status (or creates it).
     listing: Listing | None = None
+    #: The write id of the state the change was prepared from ("": not checked); a match
+    #: at the expected version but of another write is stale too (cache.py).
+    from_write: str = ""
 
 
 @dataclass(frozen=True, slots=True)

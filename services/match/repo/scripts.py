@@ -34,10 +34,17 @@ elseif not current then
   return {'missing', ''}
 end
 if tonumber(current) ~= tonumber(ARGV[1]) then return {'stale', current} end
-local seq = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
-local first = seq + 1
 local n_events = tonumber(ARGV[11])
 local n_actions = tonumber(ARGV[12])
+-- The write id the change was prepared from, and this write's (after the events and
+-- actions): at the same version, a state another write left is stale too (cache.py).
+local from_write = ARGV[14 + n_events + n_actions] or ''
+local stored_write = redis.call('HGET', KEYS[1], 'write')
+if from_write ~= '' and stored_write and stored_write ~= from_write then
+  return {'stale', current}
+end
+local seq = tonumber(redis.call('HGET', KEYS[1], 'seq') or '0')
+local first = seq + 1
 for i = 1, n_events do
   seq = seq + 1
   redis.call('XADD', KEYS[2], seq .. '-0', 'e', ARGV[13 + i])
@@ -48,6 +55,8 @@ end
 local version = tonumber(current) + 1
 redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[2], 'meta', ARGV[3],
            'engine', ARGV[4], 'seq', seq, 'deadline', ARGV[5], 'bot_retry', ARGV[6])
+local new_write = ARGV[15 + n_events + n_actions]
+if new_write and new_write ~= '' then redis.call('HSET', KEYS[1], 'write', new_write) end
 local result = '{"version":' .. version .. ',"first":' .. first .. ',"last":' .. seq ..
                ',"seat":' .. ARGV[13] .. '}'
 if has_request then

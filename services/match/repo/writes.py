@@ -49,6 +49,7 @@ class MatchWrites(StoreBase):
             -1 if change.seat is None else change.seat,
         ]
         args += [dumps(e) for e in change.events] + [dumps(a) for a in change.actions]
+        args += [change.from_write, change.record.write]
         idle = (TimerEntry.idle(match_id).member, change.idle_ms) if change.idle_ms else None
         listed: list[str] = []
         if change.listing is not None:

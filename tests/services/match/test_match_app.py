@@ -360,6 +360,39 @@ async def test_a_move_costs_two_round_trips(service: MatchService, repo: MatchRe
     assert repo.trips.total() - before == 2
 
 
+async def test_a_move_after_this_replicas_own_write_costs_one_round_trip(
+        repo: MatchRepo, clock: Clock) -> None:
+    from cardroom.services.match.cache import StateCache
+
+    service = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    other = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    reader = new_service(repo, MemoryQueue(), clock=clock)  # no cache of its own
+    created = await service.create_match("vivo", 3, seed=7)
+    rng = random.Random(3)
+
+    async def move(by: MatchService) -> tuple[int, int]:
+        """One move of the seat to act through `by`: (the version it wrote, round trips)."""
+        seat = (await reader.get_view(created.match_id))["current_player"]
+        view = await reader.get_view(created.match_id, created.tokens[seat])
+        before = repo.trips.total()
+        done = await by.submit_move(created.match_id, created.tokens[seat],
+                                    rng.choice(view["legal_moves"]))
+        assert done.version == view["version"] + 1
+        return done.version, repo.trips.total() - before
+
+    for _ in range(6):
+        assert (await move(service))[1] == 1, repo.trips.counts
+    # Another replica's move: this one's copy is stale, where the next seat to act is not
+    # yet to act, so the copy refuses the move without a write; it reads and moves on the
+    # match Redis has (a read, the write). (A stale copy that takes the move has its write
+    # refused: see test_a_replica_never_moves_from_its_copy_of_a_write_redis_lost.)
+    assert (await move(other))[1] == 2
+    version, trips = await move(service)
+    assert (version, trips) == (9, 2)
+    assert (await move(service))[1] == 1
+    assert len(await repo.actions(created.match_id)) == 9  # version 1 is the deal
+
+
 def test_state_cache_serves_only_the_exact_version_as_a_private_copy() -> None:
     from cardroom.services.match.cache import StateCache
 
@@ -398,6 +431,33 @@ async def test_a_replica_never_reuses_its_state_of_a_write_redis_lost(repo: Matc
     assert seen["observation"] == (await two.get_view(created.match_id, token))["observation"]
     hand = seen["observation"]["hand"]
     assert first in hand and second not in hand
+
+
+async def test_a_replica_never_moves_from_its_copy_of_a_write_redis_lost(repo: MatchRepo,
+                                                                        clock: Clock) -> None:
+    from cardroom.services.match.cache import StateCache
+
+    one = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    two = new_service(repo, MemoryQueue(), clock=clock, cache=StateCache())
+    created = await one.create_match("vivo", 3, seed=4)
+    token = created.tokens[0]
+    saved = {key: await repo.client.dump(key) for key in await all_keys(repo, "*")}
+    first, second = (await two.get_view(created.match_id, token))["legal_moves"][:2]
+    await one.submit_move(created.match_id, token, first, 1)  # version 2, kept by `one`
+    await repo.client.flushdb()  # Redis loses that write ...
+    for key, blob in saved.items():
+        await repo.client.restore(key, 0, blob, replace=True)
+    await two.submit_move(created.match_id, token, second, 1)  # ... version 2 is another move
+    # `one` moves next from the match as it last wrote it: version 2 is Redis's too, but of
+    # another write, so its compare-and-set refuses and it moves on Redis's match.
+    seat = (await two.get_view(created.match_id))["current_player"]
+    move = (await two.get_view(created.match_id, created.tokens[seat]))["legal_moves"][0]
+    before = repo.trips.total()
+    assert (await one.submit_move(created.match_id, created.tokens[seat], move)).version == 3
+    assert repo.trips.total() - before == 3  # the refused write, a read, the write
+    hand = (await two.get_view(created.match_id, token))["observation"]["hand"]
+    assert first in hand and second not in hand
+    assert [a["action"] for a in await repo.actions(created.match_id)][-2:] == [second, move]
 
 
 async def test_replicas_with_state_caches_agree_with_redis(repo: MatchRepo, clock: Clock) -> None:
