@@ -407,7 +407,7 @@ def test_state_cache_serves_only_the_exact_version_as_a_private_copy() -> None:
     assert cache.get("m", 2) is None
     cache.put("m", 2, state)
     cache.put("m", 3, state)
-    assert cache.get("m", 1) is None  # evicted: capacity 2
+    assert cache.get("m", 1) is None  # only the newest version of a match is kept
     assert cache.get("m", 3, "another write") is None
 
 
