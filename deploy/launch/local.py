@@ -9,7 +9,11 @@ Then every service in SERVICES whose package is installed, each as `python -m se
 on its default port (flags override them), and one bot worker (`celery ... worker` on both
 bot queues, metrics on 9104). Prometheus too when Debian's `prometheus` is installed (with
 `prometheus-redis-exporter`, if installed, for Redis and the queue lengths), scraping them
-all with deploy/prometheus's alert rules. Prints how to connect once all serve.
+all with deploy/prometheus's alert rules. Prints how to play and connect once all serve.
+
+Every process listens on 127.0.0.1 unless --listen names another address (0.0.0.0 or :: for
+every interface). The foreground stays quiet: each process logs to a file of its own in a
+folder the banner names (kept after the stack stops); warnings and errors are echoed here.
 
 Every port is checked before anything starts: a default port already taken (another stack,
 say) is replaced by a free one, and a port given as a flag that is taken stops the launch
@@ -27,12 +31,17 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
 
+from cardroom.shared.errors import InvalidConfig
+from cardroom.shared.rpc.settings import host_address
 from cardroom.shared.wire.addresses import DEFAULT_PORTS
+from deploy.launch.echo import follow, tail
 from deploy.launch.ports import free_port, port_in_use, wait_for_port
 from deploy.launch.process import ROOT, Processes, ServiceProcess
 from deploy.launch.redis import redis_server_binary, start_redis
@@ -71,27 +80,53 @@ def plan_ports(wanted: dict[str, int | None], defaults: dict[str, int]) -> dict[
     return planned
 
 
-def start_service(group: Processes, name: str, grpc_port: int, metrics_port: int,
-                  env: dict[str, str]) -> None:
-    """Run `python -m services.<name>` on the given ports, its output on this terminal,
-    and wait until it answers gRPC health."""
-    service = ServiceProcess(f"services.{name}", env, port=grpc_port,
-                             metrics_port=metrics_port, inherit_output=True)
+class Logs:
+    """The folder of the stack's log files (kept after it stops) and the threads echoing
+    their warnings and errors to this terminal."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix="cardroom-run-"))
+        self.stop = threading.Event()
+
+    def file(self, name: str) -> Path:
+        """Process `name`'s log file, its loud lines echoed from now on."""
+        path = self.folder / f"{name}.log"
+        threading.Thread(target=follow, args=(name, path, self.stop), daemon=True,
+                         name=f"echo-{name}").start()
+        return path
+
+    def last_words(self, name: str) -> str:
+        """The end of process `name`'s log, to show when it exits on its own."""
+        said = tail(self.folder / f"{name}.log")
+        return f"the end of {self.folder / name}.log:\n{said}" if said else ""
+
+
+def start_service(group: Processes, logs: Logs, name: str, grpc_port: int,
+                  metrics_port: int, env: dict[str, str]) -> None:
+    """Run `python -m services.<name>` on the given ports, logging to its file, and wait
+    until it answers gRPC health."""
+    service = ServiceProcess(f"services.{name}", env, logs.file(name), port=grpc_port,
+                             metrics_port=metrics_port)
     try:
         service.start(serving=False)
     except RuntimeError:
-        raise SystemExit(f"{name} exited during start-up") from None
+        raise SystemExit(f"{name} exited during start-up; {logs.last_words(name)}") from None
     finally:
         if service.popen is not None:
             group.add(name, service.popen)
 
 
-def start_worker(group: Processes, metrics_port: int, env: dict[str, str]) -> None:
-    """Run one bot worker on both bot queues and wait until it serves its metrics."""
+def start_worker(group: Processes, logs: Logs, metrics_port: int,
+                 env: dict[str, str]) -> None:
+    """Run one bot worker on both bot queues, logging to its file (Celery's banner too),
+    and wait until it serves its metrics."""
     from deploy.launch.worker import worker_argv  # only when the bot service is installed
 
-    group.add("worker", subprocess.Popen(worker_argv(hostname="worker@%h"), cwd=ROOT,
-                                         env={**env, "METRICS_PORT": str(metrics_port)}))
+    with logs.file("worker").open("ab") as sink:
+        group.add("worker", subprocess.Popen(
+            worker_argv(hostname="worker@%h"), cwd=ROOT, stdout=sink,
+            stderr=subprocess.STDOUT, env={**env, "METRICS_PORT": str(metrics_port),
+                                           "LOG_FORMAT": "json", "PYTHONUNBUFFERED": "1"}))
     _wait(metrics_port, group, timeout=60.0)
 
 
@@ -164,6 +199,9 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                 else name.replace("-", " "))
         parser.add_argument(f"--{name}-port", type=int, metavar="PORT",
                             help=f"{what} (default {port})")
+    parser.add_argument("--listen", default="127.0.0.1", metavar="ADDRESS",
+                        help="the address every process listens on (default 127.0.0.1; "
+                             "0.0.0.0 or :: for every interface)")
     return parser.parse_args(argv)
 
 
@@ -175,15 +213,19 @@ def wanted_ports(args: argparse.Namespace) -> dict[str, int | None]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the stack, print how to reach it, and wait for Ctrl-C."""
     args = parse_args(argv)
+    try:
+        listen = host_address("--listen", args.listen)
+    except InvalidConfig as error:
+        raise SystemExit(str(error)) from None
     ports = plan_ports(wanted_ports(args), default_ports())
-    group = Processes()
+    group, logs = Processes(), Logs()
     # Installed explicitly: a shell that starts us in the background leaves SIGINT ignored,
     # and Python then never turns Ctrl-C into KeyboardInterrupt.
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
         redis_url = os.environ.get("REDIS_URL", "").strip() or _redis(group, ports["redis"])
-        env = {**os.environ, "REDIS_URL": redis_url}
+        env = {**os.environ, "REDIS_URL": redis_url, "LISTEN_HOST": listen}
         env.setdefault("CELERY_BROKER_URL", redis_url)
         # The match service and the bot worker must share the bot credential.
         env.setdefault("BOT_TOKEN", secrets.token_urlsafe(24))
@@ -193,12 +235,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"(services.{name} is not installed here; skipped)", flush=True)
                 continue
             env[f"{name.upper()}_ADDR"] = f"localhost:{ports[name]}"
-            start_service(group, name, ports[name], ports[f"{name}-metrics"], env)
+            start_service(group, logs, name, ports[name], ports[f"{name}-metrics"], env)
             running[name] = ports[name]
         if "bot" in running:
-            start_worker(group, ports["worker-metrics"], env)
+            start_worker(group, logs, ports["worker-metrics"], env)
             running["worker"] = ports["worker-metrics"]
-        _print_ready(redis_url, running)
+        _print_ready(redis_url, running, logs.folder)
         metrics = {name: ports[f"{name}-metrics"] for name in running}
         started = start_prometheus(group, ports["prometheus"], ports["redis-exporter"],
                                    redis_url, metrics)
@@ -207,13 +249,15 @@ def main(argv: Sequence[str] | None = None) -> int:
               flush=True)
         while (dead := group.dead()) is None:
             time.sleep(0.2)
-        print(f"{dead} stopped unexpectedly; stopping the stack", file=sys.stderr)
+        print(f"{dead} stopped unexpectedly; stopping the stack. {logs.last_words(dead)}",
+              file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         print("\nstopping...", flush=True)
         return 0
     finally:
         group.stop(STOP_GRACE_SECONDS)
+        logs.stop.set()
 
 
 def _redis(group: Processes, port: int) -> str:
@@ -231,14 +275,29 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
     raise KeyboardInterrupt
 
 
-def _print_ready(redis_url: str, ports: dict[str, int]) -> None:
-    lines = ["Cardroom is running (Ctrl-C stops it all).", f"  redis:   {redis_url}"]
+def play_command(ports: dict[str, int]) -> str:
+    """The terminal app's command that plays against this stack's bots."""
+    program = Path(sys.executable).with_name("cardroom")
+    shown = os.path.relpath(program) if program.is_relative_to(Path.cwd()) else str(program)
+    where = [f"--{name} localhost:{ports[name]}" for name in ("match", "solver", "bot")
+             if name in ports and ports[name] != DEFAULT_PORTS[name][0]]
+    return " ".join([shown, "play", "vivo", *where])
+
+
+def _print_ready(redis_url: str, ports: dict[str, int], logs: Path) -> None:
+    lines = ["Cardroom is running (Ctrl-C stops it all)."]
+    if "match" in ports:
+        lines += ["Play against bots, in another terminal (livemix, vivo or mixmatch):",
+                  f"  {play_command(ports)}"]
+    lines.append(f"  redis:   {redis_url}")
     lines += [f"  {name}:{' ' * (8 - len(name))}localhost:{port}" for name, port in ports.items()
               if name != "worker"]
     if "worker" in ports:
         lines.append(f"  worker:  1 bot worker, metrics at localhost:{ports['worker']}/metrics")
+    lines.append(f"Logs: {logs}/ (warnings and errors are shown here too)")
     if "match" in ports:
-        lines += ["Try:", f"  grpcurl -plaintext localhost:{ports['match']} list",
+        lines += ["Or call the API (grpcurl, reflection is on):",
+                  f"  grpcurl -plaintext localhost:{ports['match']} list",
                   f"  grpcurl -plaintext -d '{{\"game\": \"GAME_VIVO\", \"players\": 3}}' "
                   f"localhost:{ports['match']} cardroom.v1.MatchService/CreateMatch"]
     print("\n".join(lines), flush=True)

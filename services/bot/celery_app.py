@@ -120,7 +120,8 @@ def _serve_metrics(**_: Any) -> None:
     from cardroom.services.bot import metrics
 
     try:
-        _metrics_httpd = metrics.serve(current_settings().common.metrics_port)
+        common = current_settings().common
+        _metrics_httpd = metrics.serve(common.metrics_port, common.listen_host)
     except OSError as error:
         logging.getLogger(__name__).error("worker metrics not served: %s", error)
 

@@ -146,8 +146,9 @@ def _sized(path: Path) -> bool:
         return False
 
 
-def serve(port: int) -> Any:
-    """Serve the sum over the worker's processes at /metrics on `port`; the HTTP server."""
+def serve(port: int, host: str = "") -> Any:
+    """Serve the sum over the worker's processes at /metrics on `port` (of `host`: every
+    interface when empty); the HTTP server."""
     registry: CollectorRegistry = REGISTRY
     folder = multiprocess_dir()
     if folder is not None:
@@ -156,6 +157,6 @@ def serve(port: int) -> Any:
     else:
         log.warning("PROMETHEUS_MULTIPROC_DIR was not set before prometheus_client was "
                     "imported: /metrics shows the parent process only")
-    httpd, _, bound = start_metrics_server(port, registry)
+    httpd, _, bound = start_metrics_server(port, registry, host or "0.0.0.0")
     log.info("worker metrics on port %d", bound, extra={"metrics_port": bound})
     return httpd

@@ -72,8 +72,10 @@ async def create_server(settings: BotSettings, *, registry: CollectorRegistry | 
     client = MatchClient(open_channel(settings.common.match_addr, settings.common),
                          settings.rpc_timeout_s)
     suggester = Suggester(app, settings, client)
-    gate = WorkGate(MAX_WORKERS, settings.common.max_queue, "suggest")
-    servicer = BotServicer(suggester, gate)
+    gate = WorkGate(MAX_WORKERS, settings.common.max_queue, "suggest",
+                    per_caller=settings.common.max_running_per_caller,
+                    queued_per_caller=settings.common.max_queue_per_caller)
+    servicer = BotServicer(suggester, gate, settings.common.callers)
 
     def add(server: grpc.aio.Server) -> None:
         bot_pb2_grpc.add_BotServiceServicer_to_server(servicer, server)

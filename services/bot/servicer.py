@@ -9,6 +9,7 @@ from cardroom.shared.bots import list_policies
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 from cardroom.shared.rpc.gate import WorkGate, deadline_of, remaining
+from cardroom.shared.rpc.identity import CallerPolicy
 from cardroom.shared.wire.tokens import bearer_token
 
 from . import mapping
@@ -19,9 +20,11 @@ from .suggest import Suggester, Suggestion
 class BotServicer(bot_pb2_grpc.BotServiceServicer):
     """Thin adapter from gRPC calls to the suggester and the policy registry."""
 
-    def __init__(self, suggester: Suggester, gate: WorkGate) -> None:
+    def __init__(self, suggester: Suggester, gate: WorkGate,
+                 callers: CallerPolicy | None = None) -> None:
         self.suggester = suggester
         self.gate = gate
+        self.callers = callers or CallerPolicy()
 
     async def SuggestMove(self, request: pb.SuggestMoveRequest,
                           context: grpc.aio.ServicerContext) -> pb.SuggestMoveResponse:
@@ -30,8 +33,9 @@ class BotServicer(bot_pb2_grpc.BotServiceServicer):
         query = mapping.suggest_query(request)
         token = bearer_token(list(context.invocation_metadata() or ()))
         deadline = deadline_of(context)
+        caller = self.callers.caller(context.peer(), context.invocation_metadata() or ())
         found = await self.gate.run("SuggestMove", deadline, self._suggest, query, token,
-                                    deadline)
+                                    deadline, caller=caller.key)
         return mapping.suggest_response(found.decision, query.policy, found.version)
 
     def _suggest(self, query: Query, token: str | None, deadline: float | None

@@ -26,7 +26,9 @@ async def create_server(config: SolverConfig, *, registry: CollectorRegistry | N
     """The solver server bound to config.rpc.grpc_port (0: a free port), on the running
     event loop: (server, port)."""
     registry = CollectorRegistry() if registry is None else registry
-    gate = WorkGate(MAX_WORKERS, config.rpc.max_queue, "search")
+    gate = WorkGate(MAX_WORKERS, config.rpc.max_queue, "search",
+                    per_caller=config.rpc.max_running_per_caller,
+                    queued_per_caller=config.rpc.max_queue_per_caller)
     servicer = SolverServicer(config, SolverMetrics(registry), gate)
 
     def add(server: grpc.aio.Server) -> None:

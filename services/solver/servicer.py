@@ -27,6 +27,11 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
         self.metrics = metrics
         self.gate = gate
 
+    def _caller(self, context: grpc.aio.ServicerContext) -> str:
+        """Whose share of the search threads the call takes (cardroom.shared.rpc.identity)."""
+        return self.config.rpc.callers.caller(
+            context.peer(), context.invocation_metadata() or ()).key
+
     def _budget_end(self, deadline: float | None) -> float:
         # One perf_counter instant for the whole call, however many searches it runs.
         return time.perf_counter() + self.config.budget(remaining(deadline))
@@ -36,7 +41,8 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
         """The best solution, proven or the best found in time; optionally all optimal ones."""
         query = mapping.solve_query(request)
         deadline = deadline_of(context)
-        return await self.gate.run("Solve", deadline, self._solve, query, deadline)
+        return await self.gate.run("Solve", deadline, self._solve, query, deadline,
+                                   caller=self._caller(context))
 
     def _solve(self, query: mapping.SolveQuery, deadline: float | None
                ) -> solver_pb2.SolveResponse:
@@ -65,7 +71,8 @@ class SolverServicer(solver_pb2_grpc.SolverServiceServicer):
         """Solutions per card count, difficulty, and the reachable targets of a range."""
         query = mapping.analyze_query(request)
         deadline = deadline_of(context)
-        return await self.gate.run("Analyze", deadline, self._analyze, query, deadline)
+        return await self.gate.run("Analyze", deadline, self._analyze, query, deadline,
+                                   caller=self._caller(context))
 
     def _analyze(self, query: mapping.AnalyzeQuery, deadline: float | None
                  ) -> solver_pb2.AnalyzeResponse:

@@ -13,6 +13,7 @@ from cardroom.shared.client.types import MatchSummary, PolicyParam
 from cardroom.shared.wire.enums import GAMES, STATUSES
 
 from .app import App
+from .values import positive
 
 STATUS_STYLES = {"open": "bold green", "active": "bold yellow", "finished": "dim",
                  "abandoned": "dim red"}
@@ -21,12 +22,14 @@ STATUS_STYLES = {"open": "bold green", "active": "bold yellow", "finished": "dim
 def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     """The matches and policies subcommands."""
     matches = commands.add_parser(
-        "matches", parents=[common], help="the lobby: matches, newest first",
+        "matches", aliases=["lobby"], parents=[common],
+        help="the lobby: matches, newest first (also: cardroom lobby)",
         description="List matches by game and status, newest first.")
     matches.add_argument("--game", choices=sorted(GAMES.words), help="only this game's")
     matches.add_argument("--status", choices=STATUSES.words,
                          help="only matches in this state")
-    matches.add_argument("--limit", type=int, default=20, help="at most this many (default 20)")
+    matches.add_argument("--limit", type=positive, default=20,
+                         help="at most this many (default 20)")
     matches.set_defaults(run=run_matches)
     policies = commands.add_parser(
         "policies", parents=[common], help="the bot policies (from the bot service)",
@@ -59,7 +62,7 @@ def _age(created: float, now: float) -> str:
 
 def run_matches(app: App, args: argparse.Namespace) -> int:
     """Print the lobby as a table."""
-    found = list(app.room.match.matches(args.game or "", args.status or "", max(1, args.limit)))
+    found = list(app.room.match.matches(args.game or "", args.status or "", args.limit))
     if not found:
         app.console.print("No matches.")
         return 0

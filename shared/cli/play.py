@@ -13,6 +13,7 @@ from cardroom.shared.client import SeatSession, bot, human, open_seat
 from cardroom.shared.errors import InvalidArgument, NotFound
 from cardroom.shared.wire.enums import GAMES
 
+from . import values
 from .app import App
 from .player import Player, hint_text
 
@@ -70,8 +71,8 @@ def _match_flags(parser: argparse.ArgumentParser) -> None:
                              "cardroom policies)")
     parser.add_argument("--strength", type=int, default=0,
                         help="the bots' strength (0: default)")
-    parser.add_argument("--seed", type=int, help="deal from this seed (the same seed, the "
-                        "same cards)")
+    parser.add_argument("--seed", type=values.seed,
+                        help="deal from this seed (the same seed, the same cards; 0 to 2^64-1)")
     parser.add_argument("--hourglass", type=float, metavar="SECONDS",
                         help="Mix Match: seconds per hourglass (0: none, call time yourself)")
     parser.add_argument("--clock", type=float, metavar="SECONDS",
@@ -157,6 +158,10 @@ def run_create(app: App, args: argparse.Namespace) -> int:
     if args.bot_seats < players:
         app.console.print(f"Take a seat: cardroom join {created.match_id}", markup=False)
     app.console.print(f"Follow it: cardroom watch {created.match_id}", markup=False)
+    if args.seed is not None:
+        app.console.print("It is private: a match dealt from a chosen seed stays out of the "
+                          "lobby (whoever chose the seed could know every hand), so share "
+                          "its id with the players yourself.", markup=False)
     return 0
 
 

@@ -11,6 +11,7 @@ starts at 5 ms, where a whole move would sit in the first bucket).
 from __future__ import annotations
 
 import logging
+import socket
 import time
 from socketserver import ThreadingMixIn
 from threading import Thread
@@ -106,6 +107,10 @@ class _MetricsHTTPServer(ThreadingMixIn, WSGIServer):
     daemon_threads = True
 
 
+class _MetricsHTTPServer6(_MetricsHTTPServer):
+    address_family = socket.AF_INET6
+
+
 class _QuietHandler(WSGIRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         """Scrapes are not worth a log line each."""
@@ -117,7 +122,8 @@ def start_metrics_server(port: int, registry: CollectorRegistry, addr: str = "0.
 
     Stop it with server.shutdown(); the short poll interval keeps that quick.
     """
-    httpd = make_server(addr, port, make_wsgi_app(registry), _MetricsHTTPServer, _QuietHandler)
+    server_class = _MetricsHTTPServer6 if ":" in addr else _MetricsHTTPServer
+    httpd = make_server(addr, port, make_wsgi_app(registry), server_class, _QuietHandler)
     thread = Thread(target=httpd.serve_forever, kwargs={"poll_interval": 0.05},
                     name="metrics-http", daemon=True)
     thread.start()

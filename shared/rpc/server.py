@@ -36,7 +36,7 @@ from cardroom.shared.rpc.calls import CallInterceptor
 from cardroom.shared.rpc.gate import WorkGate
 from cardroom.shared.rpc.metrics import GrpcMetrics, start_metrics_server
 from cardroom.shared.rpc.serving import ServingGauge
-from cardroom.shared.rpc.settings import Settings
+from cardroom.shared.rpc.settings import Settings, grpc_host
 
 log = logging.getLogger(__name__)
 
@@ -63,7 +63,8 @@ class Server:
 
     def __init__(self, server: grpc.aio.Server, port: int, health: HealthServicer,
                  names: Sequence[str], registry: CollectorRegistry, metrics_port: int,
-                 gauge: ServingGauge, gate: WorkGate | None = None) -> None:
+                 gauge: ServingGauge, gate: WorkGate | None = None,
+                 metrics_host: str = "") -> None:
         self.grpc = server
         self.port = port
         self.health = health
@@ -73,13 +74,14 @@ class Server:
         self.gate = gate
         self.metrics_port: int | None = None
         self._wanted_metrics_port = metrics_port
+        self._metrics_host = metrics_host or "0.0.0.0"
         self._metrics_httpd: Any = None
 
     async def start(self, serving: bool = True) -> None:
         """Serve calls and /metrics; then report SERVING for "" and every service, unless
         `serving` is False (a replica whose store must answer first flips it later)."""
         self._metrics_httpd, _, self.metrics_port = start_metrics_server(
-            self._wanted_metrics_port, self.registry)
+            self._wanted_metrics_port, self.registry, self._metrics_host)
         await self.grpc.start()
         if serving:
             await self.set_serving(True)
@@ -142,7 +144,9 @@ async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
     for name in ("", *names):
         await health.set(name, NOT_SERVING)  # until start() (or the caller) says otherwise
     reflection.enable([*names, HEALTH_SERVICE], server)
-    address = f"{host}:{settings.grpc_port}"
+    # LISTEN_HOST, when set, is where every server of the process binds.
+    address = f"{grpc_host(settings.listen_host) if settings.listen_host else host}:" \
+              f"{settings.grpc_port}"
     credentials = server_credentials(settings)
     if credentials is None:
         port = server.add_insecure_port(address)
@@ -150,7 +154,7 @@ async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
         port = server.add_secure_port(address, credentials)
     gauge = ServingGauge(registry, process or settings.process)
     return Server(server, port, health, names, registry, settings.metrics_port, gauge,
-                  gate), port
+                  gate, settings.listen_host), port
 
 
 def loop_name(loop: asyncio.AbstractEventLoop) -> str:

@@ -17,6 +17,7 @@ value raises InvalidConfig naming the variable. The README's tables list them al
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import os
 from collections.abc import Callable, Mapping
@@ -135,6 +136,23 @@ def choice(*allowed: str) -> Kind:
     return parse
 
 
+def host_address(name: str, raw: str) -> str:
+    """An IPv4 or IPv6 address (brackets optional) or "localhost", as spelt without them."""
+    bare = raw.strip().removeprefix("[").removesuffix("]")
+    if bare == "localhost":
+        return bare
+    try:
+        return str(ipaddress.ip_address(bare))
+    except ValueError:
+        raise InvalidConfig(f"{name} must be an IP address (127.0.0.1, ::1, 0.0.0.0) or "
+                            f"localhost, not {raw!r}", name) from None
+
+
+def grpc_host(host: str) -> str:
+    """`host` as a gRPC bind address takes it (an IPv6 address in brackets)."""
+    return f"[{host}]" if ":" in host else host
+
+
 # ---- the settings every process shares ----------------------------------------------------
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -170,6 +188,13 @@ class Settings:
     #: GRPC_MAX_QUEUE: calls a solver or bot API replica keeps waiting for a worker thread;
     #: one more is refused at once with RESOURCE_EXHAUSTED, so callers retry elsewhere.
     max_queue: int = var("GRPC_MAX_QUEUE", 16, count())
+    #: GRPC_MAX_RUNNING_PER_CALLER: calls of one caller a solver or bot API replica works
+    #: on at once, its share of the worker threads (0: half of them; the others stay free
+    #: for other callers).
+    max_running_per_caller: int = var("GRPC_MAX_RUNNING_PER_CALLER", 0, count())
+    #: GRPC_MAX_QUEUE_PER_CALLER: calls of one caller kept waiting beyond those; one more
+    #: is refused with RESOURCE_EXHAUSTED. Waiting calls are served caller by caller in turn.
+    max_queue_per_caller: int = var("GRPC_MAX_QUEUE_PER_CALLER", 8, count())
     #: GRPC_DRAIN_SECONDS: how long calls in flight may run on after SIGTERM (solver, bot
     #: API): below the pods' 30 s terminationGracePeriodSeconds, above the longest search.
     drain_s: float = var("GRPC_DRAIN_SECONDS", 20.0, seconds(zero=True))
@@ -191,6 +216,8 @@ class Settings:
     #: EVENT_LOOP: uvloop (libuv; less CPU per call) or asyncio (the standard library's
     #: loop, the fall-back where uvloop misbehaves or is missing).
     event_loop: str = var("EVENT_LOOP", "uvloop", choice(*EVENT_LOOPS))
+    #: LISTEN_HOST: the address the gRPC and metrics servers bind ("": every interface).
+    listen_host: str = var("LISTEN_HOST", "", host_address)
 
     @property
     def callers(self) -> CallerPolicy:

@@ -227,6 +227,8 @@ def test_cli_create_makes_a_match_with_open_seats(stack: Stack, room: Cardroom) 
     view = room.match.get(match_id)
     assert view.status == "open" and [s.kind for s in view.seats] == ["open", "open", "bot"]
     assert f"cardroom watch {match_id}" in term.text
+    assert "It is private" in term.text  # chosen with --seed: never in the lobby
+    assert match_id not in {m.match_id for m in room.match.matches("vivo", "", 1000)}
     quiet = Terminal(stack, "create", "mixmatch", "--id-only")
     assert quiet.close() == 0
     assert room.match.get(quiet.text.strip()).status == "open"

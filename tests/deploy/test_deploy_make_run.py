@@ -15,6 +15,7 @@ import sys
 import time
 import urllib.parse
 import urllib.request
+from pathlib import Path
 
 import pytest
 import yaml
@@ -117,3 +118,64 @@ def test_make_run_moves_off_a_taken_default_port_and_prints_its_own() -> None:
         if blocker is not None:
             blocker.close()
     assert run.exit_code == 0, run.output
+
+
+def _listeners(port: int) -> set[str]:
+    """The local addresses TCP listeners on `port` are bound to (from /proc/net)."""
+    found = set()
+    for table, width in (("/proc/net/tcp", 8), ("/proc/net/tcp6", 32)):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            local, state = row.split()[1], row.split()[3]
+            host, hex_port = local.split(":")
+            if state == "0A" and int(hex_port, 16) == port:  # 0A: LISTEN
+                packed = bytes.fromhex(host)
+                if width == 8:
+                    found.add(socket.inet_ntop(socket.AF_INET, packed[::-1]))
+                else:
+                    words = b"".join(packed[i:i + 4][::-1] for i in range(0, 16, 4))
+                    # An IPv4 address on a dual-stack socket reads as ::ffff:a.b.c.d.
+                    found.add(socket.inet_ntop(socket.AF_INET6, words).removeprefix("::ffff:"))
+    return found
+
+
+def test_make_run_is_quiet_listens_on_loopback_and_says_how_to_play_first() -> None:
+    with launched() as run:
+        run.wait_for("MatchService/CreateMatch")  # the banner's last line
+        lines = run.output.splitlines()
+        start = next(i for i, line in enumerate(lines) if "Cardroom is running" in line)
+        assert "Play against bots" in lines[start + 1], run.output
+        assert re.search(r"cardroom play vivo --match localhost:\d+", lines[start + 2])
+        found = re.search(r"^Logs: (\S+)/ ", run.output, re.MULTILINE)
+        assert found is not None, run.output
+        logs = Path(found.group(1))
+        for name in ("match", "solver", "bot", "worker"):
+            assert (logs / f"{name}.log").stat().st_size > 0, name
+        assert "worker metrics on port" in (logs / "worker.log").read_text()
+        for name in ("match", "match-metrics", "solver", "bot", "bot-metrics",
+                     "worker-metrics"):
+            assert _listeners(run.ports[name]) == {"127.0.0.1"}, name
+    assert run.exit_code == 0, run.output
+    shown = run.output
+    assert "ready." not in shown and " INFO " not in shown and '"level"' not in shown, shown
+
+
+def test_make_run_refuses_a_listen_address_that_is_no_address() -> None:
+    run = subprocess.run([sys.executable, "-m", "deploy.launch", "--listen", "everywhere"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert run.returncode != 0
+    assert "--listen must be an IP address" in run.stderr and "Traceback" not in run.stderr
+
+
+def test_only_warnings_and_errors_of_a_log_reach_the_terminal() -> None:
+    from deploy.launch.echo import loud_line
+
+    assert loud_line("match", '{"level": "WARNING", "message": "store slow"}') == \
+        "match: WARNING store slow"
+    assert loud_line("bot", '{"level": "ERROR", "message": "boom"}') == "bot: ERROR boom"
+    assert loud_line("match", '{"level": "INFO", "message": "refused a call"}') is None
+    assert loud_line("worker", " -------------- celery@host v5.4.0") is None
+    assert loud_line("worker", "[1, 2]") is None

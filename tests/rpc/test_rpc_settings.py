@@ -189,3 +189,11 @@ def _from_env(cls: type, env: dict[str, str]) -> object:
     if cls is BotSettings:
         return BotSettings.from_env("worker", env)
     return cls.from_env(env)  # type: ignore[attr-defined]
+
+
+def test_listen_host_is_an_address_spelt_without_brackets() -> None:
+    assert Settings.from_env("match", {}).listen_host == ""
+    assert Settings.from_env("match", {"LISTEN_HOST": "127.0.0.1"}).listen_host == "127.0.0.1"
+    assert Settings.from_env("match", {"LISTEN_HOST": "[::1]"}).listen_host == "::1"
+    with pytest.raises(InvalidConfig, match="LISTEN_HOST must be an IP address"):
+        Settings.from_env("match", {"LISTEN_HOST": "everywhere"})
