@@ -53,10 +53,10 @@ class Playing(Committing):
         try:
             written = self.cache.written(match_id)
             if written is not None:
-                done = await self._move_as_written(*written, token, action, expected_version,
+                fast = await self._move_as_written(*written, token, action, expected_version,
                                                    request_id, as_seat, game)
-                if done is not None:
-                    return done
+                if fast is not None:
+                    return fast
             for _ in range(1 if expected_version is not None else RETRIES):
                 snap = await self._load(match_id, request_id or None)
                 label = snap.record.game
