@@ -1,5 +1,6 @@
-"""The limits of one replica: unary calls in flight, open streams, streams per client and
-streams per match (watchers; each costs a share of every move's fan-out).
+"""The limits of one replica: unary calls in flight, open streams, streams per caller
+(cardroom.shared.rpc.identity) and streams per match (watchers; each costs a share of every
+move's fan-out).
 
 Beyond a limit a call is refused at once with RESOURCE_EXHAUSTED naming the setting, never
 queued without bound: health checks are not counted, so a replica full of streams or calls
@@ -54,10 +55,11 @@ class Limits:
             self.metrics.unary_in_flight.set(self.active)
 
     @contextlib.contextmanager
-    def stream(self, peer: str, match_id: str = "") -> Iterator[None]:
-        """Hold a place among the open streams, of the replica, of the client `peer` and
-        of the match `match_id` watched."""
-        host = peer_host(peer)
+    def stream(self, caller: str, match_id: str = "") -> Iterator[None]:
+        """Hold a place among the open streams, of the replica, of `caller` (its Caller.key:
+        every connection of one caller counts together) and of the match `match_id`
+        watched."""
+        host = caller
         if self.streams >= self.max_streams:
             self.count_refusal("max_streams")
             raise ResourceExhausted(
@@ -66,7 +68,7 @@ class Limits:
         if self.by_peer.get(host, 0) >= self.max_streams_per_peer:
             self.count_refusal("max_streams_per_peer")
             raise ResourceExhausted(
-                f"this client has its limit of {self.max_streams_per_peer} open streams on "
+                f"this caller has its limit of {self.max_streams_per_peer} open streams on "
                 "this replica (MATCH_MAX_STREAMS_PER_PEER); close one first",
                 "MATCH_MAX_STREAMS_PER_PEER")
         if self.by_match.get(match_id, 0) >= self.max_watchers:
@@ -94,10 +96,3 @@ class Limits:
                 del self.by_match[match_id]
             self.metrics.open_streams.set(self.streams)
 
-
-def peer_host(peer: str) -> str:
-    """The client's address without its port: "ipv4:10.0.0.7:51234" -> "ipv4:10.0.0.7"."""
-    if peer.startswith("unix:"):
-        return peer
-    head, sep, _ = peer.rpartition(":")
-    return head if sep else peer

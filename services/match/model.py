@@ -155,6 +155,12 @@ def check_engine_clock(info: GameInfo, options: dict[str, Any], minimum: float) 
                               "(MATCH_MIN_TIMER)", f"options.{info.clock_option}")
 
 
+def engine_timed(info: GameInfo, options: dict[str, Any]) -> bool:
+    """Whether the engine keeps a clock in a match of these options (Mix Match's hourglass)."""
+    seconds = options.get(info.clock_option) if info.clock_option else None
+    return isinstance(seconds, int | float) and seconds > 0
+
+
 def committed_text(seed: int | None, deal: dict[str, Any] | None) -> str:
     """What the seed commitment covers: the seed in decimal, followed by the explicit deal
     (when there is one) as compact JSON with sorted keys."""

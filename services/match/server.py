@@ -166,13 +166,16 @@ async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: M
                            bot_retry_s=settings.bot_retry_s, metrics=metrics,
                            cache=StateCache(settings.state_cache), fanout=fanout,
                            quotas=Quotas(settings.create_per_minute, settings.live_per_creator,
-                                         settings.max_live),
+                                         settings.max_live,
+                                         timed_per_creator=settings.timed_per_creator,
+                                         bot_cost_per_creator=settings.bot_cost_per_creator),
                            idle_ttl_s=settings.idle_ttl_s, min_timer_s=settings.min_timer_s,
+                           unstarted_ttl_s=settings.unstarted_ttl_s,
                            **service_options)
     limits = Limits(metrics, max_active=settings.max_active, max_streams=settings.max_streams,
                     max_streams_per_peer=settings.max_streams_per_peer,
                     stall_s=settings.stream_stall_s, max_watchers=settings.max_watchers)
-    servicer = MatchServicer(service, limits)
+    servicer = MatchServicer(service, limits, settings.common.callers)
 
     def add(server: grpc.aio.Server) -> None:
         match_pb2_grpc.add_MatchServiceServicer_to_server(servicer, server)

@@ -14,11 +14,12 @@ import grpc
 from cardroom.shared.errors import InvalidArgument, MalformedAction, Unavailable
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.rpc.identity import Caller, CallerPolicy
 from cardroom.shared.wire.tokens import bearer_token
 
-from . import mapping, quotas
+from . import mapping
 from .app import MatchService
-from .limits import Limits, peer_host
+from .limits import Limits
 from .views import Turn
 
 Handler = TypeVar("Handler", bound=Callable[..., Awaitable[Any]])
@@ -48,9 +49,18 @@ def _token(context: grpc.aio.ServicerContext) -> str | None:
 class MatchServicer(match_pb2_grpc.MatchServiceServicer):
     """Thin adapter from gRPC calls to MatchService."""
 
-    def __init__(self, service: MatchService, limits: Limits) -> None:
+    def __init__(self, service: MatchService, limits: Limits,
+                 callers: CallerPolicy | None = None) -> None:
         self.service = service
         self.limits = limits
+        #: Who a caller is (GRPC_TRUSTED_PROXIES, GRPC_CALLER_*_PREFIX).
+        self.callers = callers if callers is not None else CallerPolicy()
+
+    def caller(self, context: grpc.aio.ServicerContext) -> Caller:
+        """Who makes this call, for every per-caller limit (cardroom.shared.rpc.identity):
+        the same on every replica and every connection of the caller."""
+        return self.callers.caller(context.peer(), list(context.invocation_metadata() or ()),
+                                   self.service.credential(_token(context)))
 
     @_gated
     async def CreateMatch(self, request: pb.CreateMatchRequest,
@@ -59,8 +69,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         token = _token(context)
         try:
             created = await self.service.create_match(
-                **mapping.create_args(request), token=token,
-                caller=quotas.caller_id(peer_host(context.peer())))
+                **mapping.create_args(request), token=token, caller=self.caller(context).key)
         except InvalidArgument as exc:
             exc.field = mapping.create_field(request, exc)  # as sent, e.g. typed options
             raise
@@ -119,7 +128,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                          context: grpc.aio.ServicerContext) -> None:
         """Stream events from a cursor until the match is over or the caller leaves; a
         stream that leaves an event unread for MATCH_STREAM_STALL seconds is ended."""
-        with self.limits.stream(context.peer(), request.match_id):
+        with self.limits.stream(self.caller(context).key, request.match_id):
             game = await self.service.game_of(request.match_id)
             events = self.service.watch(  # an async generator: closed below
                 request.match_id, _token(context), request.cursor,

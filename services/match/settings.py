@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from cardroom.shared.rpc.settings import Settings, choice, count, read, seconds, var
 
 from .bots import DEFAULT_QUEUE, SEARCH_QUEUE
-from .defaults import BOT_RETRY_S, FINISHED_TTL_S, REQUEST_TTL_S
+from .defaults import BOT_RETRY_S, FINISHED_TTL_S, REQUEST_TTL_S, UNSTARTED_TTL_S
 from .health import DURABILITY_MODES, OFF
 
 #: Seconds a replica's calls in flight get to finish after SIGTERM (streams end at once and
@@ -65,13 +65,22 @@ class MatchSettings:
     redis_timeout_s: float = var("MATCH_REDIS_TIMEOUT", 2.0, seconds())
     #: Seconds between two probes of Redis for the health status.
     health_interval_s: float = var("MATCH_HEALTH_INTERVAL", 1.0, seconds())
-    #: Matches one caller (credential, else address) may create per minute, counted in
-    #: Redis for all replicas (0: no limit).
+    #: Matches one caller (credential, else network: cardroom.shared.rpc.identity) may
+    #: create in any 60 seconds, counted in Redis for all replicas (0: no limit).
     create_per_minute: int = var("MATCH_CREATE_PER_MINUTE", 600, count())
     #: Open or active matches one caller may have created (0: no limit).
     live_per_creator: int = var("MATCH_LIVE_PER_CREATOR", 100, count())
     #: Open or active matches of the whole service (0: no limit).
     max_live: int = var("MATCH_MAX_LIVE", 100_000, count())
+    #: Open or active matches with a clock (per-move or the engine's) one caller may have
+    #: created (0: no limit).
+    timed_per_creator: int = var("MATCH_LIVE_TIMED_PER_CREATOR", 20, count())
+    #: Bot seats of one caller's open or active matches, weighed by policy cost (a search
+    #: policy's seat 4, a fast one's 1; 0: no limit).
+    bot_cost_per_creator: int = var("MATCH_BOT_COST_PER_CREATOR", 100, count())
+    #: Seconds a match that ended before it started (abandoned or idle while open) stays
+    #: readable; it counts against its creator's quotas until then.
+    unstarted_ttl_s: float = var("MATCH_UNSTARTED_TTL", UNSTARTED_TTL_S, seconds())
     #: Seconds an open or active match may go without a write before it is abandoned (and
     #: then expires like a finished one).
     idle_ttl_s: float = var("MATCH_IDLE_TTL", 86400.0, seconds())

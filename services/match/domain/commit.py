@@ -58,7 +58,7 @@ class Committing(Core):
         record.idle_at = now + self.idle_ttl_s if live else None
         change = Write(p.snap.version, p.status, record, p.state.to_json(), p.events,
                        p.actions, deadline_ms, bot_retry_ms, p.request, p.seat,
-                       self.finished_ttl_ms if p.status in OVER else 0,
+                       self._expire_ms(record, p.status),
                        math.ceil(record.idle_at * 1000) if record.idle_at is not None else 0,
                        Listing(record.game, old_status, p.status, record.private)
                        if p.status != old_status else None, from_write)
@@ -77,12 +77,27 @@ class Committing(Core):
             await self.repo.delist(p.snap.match_id, change.listing)
             if p.status in OVER:
                 if p.record.creator:
-                    await self.repo.release(p.record.creator)
+                    # A match that never started counts against its creator for as long
+                    # as it exists (its short expiry), so abandoning one frees nothing.
+                    until = 0 if p.record.started is not None else (
+                        model.now_ms(self.clock()) + self.unstarted_ttl_ms)
+                    await self.repo.release(p.record.creator, p.snap.match_id, until)
                 if self.players is not None:
                     await self.players.over(p.snap.match_id, p.record, p.status)
                 assert p.record.result is not None
                 reason = p.record.result["reason"]
                 self.metrics.matches_finished.labels(p.record.game, reason).inc()
+
+    def _expire_ms(self, record: MatchRecord, status: str) -> int:
+        """The time to live every key of the match gets with this write: a finished match's
+        MATCH_FINISHED_TTL, one that never started MATCH_UNSTARTED_TTL (it leaves no record
+        worth keeping), and a live one its idle time plus the finished time, a backstop to
+        the timer loop renewed by each write (0: none, when matches never go idle)."""
+        if status in OVER:
+            return self.finished_ttl_ms if record.started is not None else self.unstarted_ttl_ms
+        if self.idle_ttl_s > 0:
+            return int(self.idle_ttl_s * 1000) + self.finished_ttl_ms
+        return 0
 
     def _resignation(self, snap: Snapshot, seat: int, reason: str) -> Pending:
         """The change of `seat` resigning (it is then played automatically)."""

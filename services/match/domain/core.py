@@ -16,7 +16,7 @@ from cardroom.shared.games.base import State
 from .. import model
 from ..bots import MemoryQueue, TaskQueue
 from ..cache import StateCache
-from ..defaults import BOT_RETRY_S, FINISHED_TTL_S
+from ..defaults import BOT_RETRY_S, FINISHED_TTL_S, UNSTARTED_TTL_S
 from ..fanout import FanOut
 from ..hooks import PlayerHooks
 from ..metrics import MatchMetrics
@@ -69,7 +69,7 @@ class Core:
                  metrics: MatchMetrics | None = None, cache: StateCache | None = None,
                  fanout: FanOut | None = None, idle_wake_s: float = 30.0,
                  quotas: Quotas | None = None, idle_ttl_s: float = 0.0,
-                 min_timer_s: float = 0.0) -> None:
+                 min_timer_s: float = 0.0, unstarted_ttl_s: float = UNSTARTED_TTL_S) -> None:
         self.repo = repo
         #: Shortest per-move clock or engine clock a match may ask for (MATCH_MIN_TIMER).
         self.min_timer_s = min_timer_s
@@ -88,6 +88,8 @@ class Core:
         self.admin_token = admin_token
         self.bot_token = bot_token
         self.finished_ttl_ms = int(finished_ttl_s * 1000)
+        #: How long a match that ended before it started stays readable (ms).
+        self.unstarted_ttl_ms = int(unstarted_ttl_s * 1000)
         self.bot_retry_ms = int(bot_retry_s * 1000)
         self.clock = clock
         #: The player service served beside this one (set by the replica's bootstrap).
@@ -131,6 +133,17 @@ class Core:
         if as_seat is not None and as_seat != seat:
             raise PermissionDenied(f"this token speaks for seat {seat}, not {as_seat}")
         return seat
+
+    def credential(self, token: str | None) -> str | None:
+        """The name of the credential `token` is, for the caller's identity (quotas): "admin",
+        "bot", "player:<id>", or None for a seat token or none (a seat token is no identity:
+        anyone may make one up)."""
+        if model.is_admin(token, self.admin_token):
+            return "admin"
+        if model.is_admin(token, self.bot_token):
+            return "bot"
+        player = self.players.player_of(token) if self.players is not None else None
+        return f"player:{player}" if player is not None else None
 
     def _admin_only(self, token: str | None, what: str) -> None:
         if not token:

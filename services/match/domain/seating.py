@@ -30,7 +30,7 @@ class Seating(Committing):
                            token: str | None = None, caller: str = "",
                            holders: Mapping[int, str] | None = None) -> Created:
         """Create a match; it starts at once unless some seat is open for JoinMatch. A
-        private match stays out of the public lobby. `caller` (quotas.caller_id) is counted
+        private match stays out of the public lobby. `caller` (Caller.key) is counted
         against the creation quotas unless `token` is the admin's. `holders` names the
         player holding each human seat it lists (services/players); a player credential
         as `token` holds the first human seat."""
@@ -59,10 +59,12 @@ class Seating(Committing):
         salt = secrets.token_hex(16)
         now = self.clock()
         state = registry.new_game(game, config, seed=seed, deal=deal, now=now)
+        match_id = model.new_match_id(now)
         if counted:  # charged only once every check (the deal's too) has passed
             assert self.quotas is not None
-            await quotas.admit(self.repo, self.quotas, caller, self.clock())
-        match_id = model.new_match_id(now)
+            cost = quotas.charge(game, specs, clock is not None or model.engine_timed(
+                registry.info(game), registry.config_dict(config)))
+            await quotas.admit(self.repo, self.quotas, caller, match_id, cost, self.clock())
         tokens: dict[int, str] = {}
         records = []
         for seat, spec in enumerate(specs):
@@ -132,7 +134,7 @@ class Seating(Committing):
         if not await self.repo.delete(match_id, snap.record.game, snap.status):
             raise model.missing(match_id)
         if snap.status not in OVER and snap.record.creator:
-            await self.repo.release(snap.record.creator)
+            await self.repo.release(snap.record.creator, match_id)
         return snap.version
 
 

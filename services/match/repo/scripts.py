@@ -102,21 +102,48 @@ return 1
 """
 
 
-# Counts one creation by a caller this minute and one more live match of it, unless either
-# count is at its limit: then nothing is counted and the limit is named.
+# Counts one creation by a caller and its live match, unless a count is at its limit: then
+# nothing is counted and the limit is named. KEYS: the window (creation times), the live
+# matches (scored by when each entry lapses), their costs. ARGV: now, window length, the
+# limits (creations, live, timed, bot cost), the match id, whether it is timed, its bot
+# cost, how long a live entry lasts, the window member.
 ADMIT = """
-if tonumber(redis.call('GET', KEYS[1]) or '0') >= tonumber(ARGV[1]) then return 'rate' end
-if tonumber(redis.call('GET', KEYS[2]) or '0') >= tonumber(ARGV[2]) then return 'live' end
-redis.call('INCR', KEYS[1])
-redis.call('PEXPIRE', KEYS[1], 120000)
-redis.call('INCR', KEYS[2])
-redis.call('PEXPIRE', KEYS[2], ARGV[3])
+local now = tonumber(ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+if redis.call('ZCARD', KEYS[1]) >= tonumber(ARGV[3]) then return 'rate' end
+local lapsed = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now)
+for _, id in ipairs(lapsed) do
+  redis.call('ZREM', KEYS[2], id)
+  redis.call('HDEL', KEYS[3], id)
+end
+if redis.call('ZCARD', KEYS[2]) >= tonumber(ARGV[4]) then return 'live' end
+local timed, bots = 0, 0
+for _, cost in ipairs(redis.call('HVALS', KEYS[3])) do
+  local t, b = string.match(cost, '(%d+) (%d+)')
+  timed = timed + tonumber(t)
+  bots = bots + tonumber(b)
+end
+if ARGV[8] == '1' and timed >= tonumber(ARGV[5]) then return 'timed' end
+local cost = tonumber(ARGV[9])
+if cost > 0 and bots + cost > tonumber(ARGV[6]) then return 'bots' end
+redis.call('ZADD', KEYS[1], now, ARGV[11])
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[10]), ARGV[7])
+redis.call('HSET', KEYS[3], ARGV[7], ARGV[8] .. ' ' .. ARGV[9])
+redis.call('PEXPIRE', KEYS[2], ARGV[10])
+redis.call('PEXPIRE', KEYS[3], ARGV[10])
 return 'ok'
 """
 
-# One live match of a creator is over: its count goes down, never below zero.
+# One live match of a creator is over: its entry goes (ARGV[2] 0), or lapses at ARGV[2]
+# (a match that never started still counts while it exists).
 RELEASE = """
-if tonumber(redis.call('GET', KEYS[1]) or '0') > 0 then redis.call('DECR', KEYS[1]) end
+if tonumber(ARGV[2]) == 0 then
+  redis.call('ZREM', KEYS[1], ARGV[1])
+  redis.call('HDEL', KEYS[2], ARGV[1])
+else
+  redis.call('ZADD', KEYS[1], 'XX', ARGV[2], ARGV[1])
+end
 return 1
 """
 

@@ -46,18 +46,29 @@ def test_creations_per_minute_per_caller(redis_url: str) -> None:
 
 
 def test_live_matches_per_creator(redis_url: str) -> None:
-    with match_server(redis_url, create_per_minute=0, live_per_creator=3, max_live=0
-                      ) as server, channel_to(server.port) as channel:
+    with match_server(redis_url, create_per_minute=0, live_per_creator=3, max_live=0,
+                      unstarted_ttl_s=1.0) as server, channel_to(server.port) as channel:
         client = Client(channel)
-        made = [create(client) for _ in range(3)]
+        made = [create(client) for _ in range(2)]
+        bot = pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy="random")
+        started: pb.CreateMatchResponse = client.stub.CreateMatch(
+            pb.CreateMatchRequest(game=GAME_ENUM["vivo"], players=3,
+                                  seats=[pb.SeatSpec(), bot, bot]), timeout=10)
         err = refused(client)
         assert err.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
         assert "MATCH_LIVE_PER_CREATOR" in (err.details() or "")
+        client.stub.Resign(pb.ResignRequest(match_id=started.match_id),
+                           metadata=auth(started.tokens[0].token), timeout=10)
+        create(client)  # one of the three is over: room for one more
+        assert refused(client).code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        # A match abandoned before it started counts for as long as it exists (it expires
+        # within MATCH_UNSTARTED_TTL): abandoning it frees nothing at once.
         first = made[0]
         client.stub.AbandonMatch(pb.AbandonMatchRequest(match_id=first.match_id),
                                  metadata=auth(first.tokens[0].token), timeout=10)
-        create(client)  # one of the three is over: room for one more
         assert refused(client).code() == grpc.StatusCode.RESOURCE_EXHAUSTED
+        time.sleep(1.2)
+        create(client)
 
 
 def test_global_cap_on_live_matches(redis_url: str) -> None:
