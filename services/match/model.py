@@ -30,8 +30,9 @@ ON_TIMEOUT = ("bot", "forfeit")
 #: The event that closes every match's event stream.
 MATCH_OVER = "match_over"
 
-#: Longest display name or policy name accepted.
+#: Longest display name or policy name accepted, in characters and in UTF-8 bytes.
 MAX_NAME = 64
+MAX_NAME_BYTES = 128
 
 _ID = re.compile(r"^[0-9a-f]{28}$")
 
@@ -115,17 +116,37 @@ def check_seats(players: int, specs: Sequence[SeatSpec]) -> list[SeatSpec]:
             problems.append((f"seats[{i}].policy", "a bot seat needs a policy"))
         if spec.strength < 0:
             problems.append((f"seats[{i}].strength", "must not be negative"))
-        if len(spec.name) > MAX_NAME or len(spec.policy) > MAX_NAME:
-            problems.append((f"seats[{i}]", f"name and policy are at most {MAX_NAME} characters"))
+        if len(spec.policy) > MAX_NAME:
+            problems.append((f"seats[{i}].policy", f"is at most {MAX_NAME} characters"))
+        problem = name_problem(spec.name)
+        if problem:
+            problems.append((f"seats[{i}].name", problem))
     if problems:
         raise InvalidFields(problems)
     return list(specs)
 
 
-def check_name(name: str) -> str:
-    """The display name itself, or InvalidArgument when it is too long."""
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a seat's display name, or None: longer than MAX_NAME characters
+    or MAX_NAME_BYTES bytes, or holding a character that does not print (C0 and C1
+    controls such as ESC and BEL, bidi overrides, zero-width and other format characters,
+    line and paragraph separators, unassigned code points; the space is the one blank)."""
     if len(name) > MAX_NAME:
-        raise InvalidArgument(f"name is at most {MAX_NAME} characters", "name")
+        return f"is at most {MAX_NAME} characters"
+    if len(name.encode("utf-8", "surrogatepass")) > MAX_NAME_BYTES:
+        return f"is at most {MAX_NAME_BYTES} bytes in UTF-8"
+    for i, char in enumerate(name):
+        if not char.isprintable():
+            return (f"must hold printing characters only, not U+{ord(char):04X} "
+                    f"at position {i}")
+    return None
+
+
+def check_name(name: str, field: str = "name") -> str:
+    """The display name itself, or InvalidArgument naming `field` (name_problem)."""
+    problem = name_problem(name)
+    if problem:
+        raise InvalidArgument(f"{field} {problem}", field)
     return name
 
 

@@ -11,15 +11,18 @@ from rich.console import Console
 
 from cardroom.shared.client import Cardroom, ClientConfig
 
+from .safe import SafeConsole
+
 
 def console_for(no_color: bool = False, stderr: bool = False) -> Console:
     """A console that draws colour and type styles on a terminal (unless told not to, or
-    NO_COLOR is set: then plain text)."""
+    NO_COLOR is set: then plain text); it escapes every non-printing character a service
+    sent (safe.py)."""
     plain = no_color or bool(os.environ.get("NO_COLOR"))
     # No colour system at all: rich's no_color alone still sends bold, dim and reverse.
-    return Console(highlight=False, no_color=plain, stderr=stderr, soft_wrap=stderr,
-                   file=sys.stderr if stderr else sys.stdout,
-                   color_system=None if plain else "auto")
+    return SafeConsole(highlight=False, no_color=plain, stderr=stderr, soft_wrap=stderr,
+                       file=sys.stderr if stderr else sys.stdout,
+                       color_system=None if plain else "auto")
 
 
 @dataclass

@@ -25,6 +25,8 @@ from typing import TextIO
 from rich.cells import cell_len
 from rich.console import Console, RenderableType
 
+from .safe import printable
+
 #: Seconds between two redraws of a live prompt.
 REFRESH_S = 1.0
 #: Escape sequences (arrow keys and the like) are not part of a move.
@@ -185,13 +187,14 @@ class LineReader:
 
     def _draw(self) -> None:
         if self._prompt is not None:
-            self._write(_ERASE + fitted(self._prompt(), self._typed, self.console.width))
+            self._write(_ERASE + fitted(printable(self._prompt()), printable(self._typed),
+                                        self.console.width))
 
     def _erase_line(self) -> None:
         self._write(_ERASE)
 
     def _write(self, text: str) -> None:
-        self.console.file.write(text)
+        self.console.file.write(text)  # the prompt's own control codes; its text: _draw
         self.console.file.flush()
 
     def _drain_wakeups(self) -> None:

@@ -16,6 +16,7 @@ from cardroom.shared.wire.enums import GAMES
 from . import values
 from .app import App
 from .player import Player, hint_text
+from .safe import printable
 
 #: The policy of bot seats when --bots is not given: a fair opponent that answers at once.
 DEFAULT_POLICIES = {"livemix": "heuristic", "vivo": "heuristic", "mixmatch": "solver"}
@@ -150,7 +151,7 @@ def run_create(app: App, args: argparse.Namespace) -> int:
     created = app.room.match.create(args.game, players, seats, options=options_of(args),
                                      seed=args.seed, clock=args.clock)
     if args.id_only:
-        print(created.match_id)
+        print(printable(created.match_id))
         return 0
     app.console.print(Text.assemble(("Match ", "bold"), (created.match_id, "bold cyan"),
                                     f": {args.game}, {players} seats, "

@@ -6,13 +6,14 @@ from __future__ import annotations
 import asyncio
 import functools
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
 from cardroom.shared.errors import InvalidArgument, OutOfRange, Unavailable, WrongPhase
 from cardroom.shared.games import registry
+from cardroom.shared.games.base import State
 
 from .. import model, views
-from ..model import MATCH_OVER, OVER
+from ..model import MATCH_OVER, OPEN, OVER
 from ..repo import ALL, PUBLIC, Snapshot
 from .core import Core
 
@@ -65,8 +66,7 @@ class Reading(Core):
         """The caller's view: a seat's with its token, the spectator's without one."""
         snap = await self._load(model.check_match_id(match_id))
         seat = self._identify(snap.record, token, as_seat)
-        state = self._state(snap)
-        return views.view(snap, state, seat, self.clock())
+        return views.view(snap, self._shown(snap), seat, self.clock())
 
     async def watch(self, match_id: str, token: str | None = None, cursor: int = 0,
                     as_seat: int | None = None, follow: bool = True, turns: bool = False
@@ -132,7 +132,17 @@ class Reading(Core):
 
     def _turn(self, snap: Snapshot, seat: int | None) -> views.Turn:
         """The turn frame of `snap` for `seat` (the state from the cache when it has it)."""
-        return views.Turn(views.turn(snap, self._state(snap), seat, self.clock()))
+        return views.Turn(views.turn(snap, self._shown(snap), seat, self.clock()))
+
+    def _shown(self, snap: Snapshot) -> State:
+        """The engine state views of `snap` are made from: while the match is OPEN, one that
+        shows nothing dealt (Sealed), so nobody, its creator included, sees a hand, a
+        table, dice or a target before the start deals them to every seat at once."""
+        state = self._state(snap)
+        if snap.status != OPEN:
+            return state
+        return cast(State, Sealed(state, snap.record.game, snap.record.players))
+
 
     async def _catch_up(self, match_id: str, seat: int | None, cursor: int
                         ) -> AsyncIterator[tuple[int, dict[str, Any]]]:
@@ -162,3 +172,20 @@ class Reading(Core):
             "scores": state.scores(), "round_scores": state.round_scores(),
             "result": record.result, "seats": [s.public() for s in record.seats],
             "seed_salt": record.salt, "seed_commitment": record.commitment}
+
+
+class Sealed:
+    """An engine state seen before its match starts: its observation holds only what the
+    match's options say (the game, its players, the seat asking); the rest is the state's."""
+
+    def __init__(self, state: State, game: str, players: int) -> None:
+        self._state = state
+        self._game = game
+        self._players = players
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        """What anyone may see of a deal before the start: nothing."""
+        return {"game": self._game, "players": self._players, "seat": seat}
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._state, name)
