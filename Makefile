@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: venv test test-deploy test-chaos test-durations lint bench mutate proto clean run
+.PHONY: venv test test-deploy test-chaos test-durations lint bench mutate proto clean run web
 
 $(STAMP): pyproject.toml setup.py
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "$(PYTHON) not found; set PYTHON=..." >&2; exit 1; }
@@ -20,7 +20,7 @@ venv: $(STAMP)
 # Then the tests marked `alone` (latency bounds), with the machine to themselves.
 TEST_WORKERS ?= 2
 
-test: $(STAMP)
+test: $(STAMP) web
 	$(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadfile -m "not alone"
 	$(PY) -m pytest -q -m alone
 
@@ -59,8 +59,25 @@ proto: $(STAMP)
 # The local stack in the foreground (Ctrl-C stops it): Redis (unless REDIS_URL is set), the
 # solver, match and bot services, one bot worker, and Prometheus when installed. Flags go
 # through ARGS, e.g. make run ARGS="--match-port 15051"; make run ARGS=--help lists them.
-run: $(STAMP)
+run: $(STAMP) web
 	$(PY) -m deploy.launch $(ARGS)
+
+# The web table (web/): npm ci from the registry (package-lock.json), TypeScript stubs
+# generated from proto/ (buf + protoc-gen-es), type-checked, bundled into web/dist/ by
+# esbuild. Without npm the table is not built (the browser API is served all the same).
+WEB_STAMP := web/node_modules/.installed
+
+$(WEB_STAMP): web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund --loglevel=error
+	touch $(WEB_STAMP)
+
+web:
+	@if command -v npm >/dev/null 2>&1; then $(MAKE) --no-print-directory web-build; \
+	else echo "npm not found: the web table is not built (apt-get install nodejs npm)"; \
+	test -z "$$CI"; fi
+
+web-build: $(WEB_STAMP)
+	cd web && npm run --silent generate && npm run --silent typecheck && npm run --silent build
 
 bench: $(STAMP)
 	$(PY) -m bench
@@ -72,4 +89,4 @@ mutate: $(STAMP)
 	$(PY) -m bench.mutation $(MUTATE_FLAGS)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache web/node_modules web/dist web/src/gen

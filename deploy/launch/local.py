@@ -41,16 +41,20 @@ from types import FrameType
 from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.settings import host_address
 from cardroom.shared.wire.addresses import DEFAULT_PORTS
+from cardroom.shared.wire.addresses import WEB_PORT as DEFAULT_WEB_PORT
 from deploy.launch.echo import follow, tail
 from deploy.launch.ports import free_port, port_in_use, wait_for_port
 from deploy.launch.process import ROOT, Processes, ServiceProcess
 from deploy.launch.redis import redis_server_binary, start_redis
+from deploy.launch.web import WebProcess
 
 #: (name, default gRPC port, default metrics port), started in this order.
 SERVICES = tuple((name, DEFAULT_PORTS[name][0] or 0, DEFAULT_PORTS[name][1])
                  for name in ("solver", "match", "bot"))
 #: The bot worker's default metrics port (it serves no gRPC).
 WORKER_METRICS_PORT = DEFAULT_PORTS["worker"][1]
+#: The web process's default HTTP port and metrics port.
+WEB_PORT, WEB_METRICS_PORT = DEFAULT_WEB_PORT, DEFAULT_PORTS["web"][1]
 #: Prometheus and the Redis exporter (when installed): their default ports.
 PROMETHEUS_PORT, REDIS_EXPORTER_PORT = 9090, 9121
 #: Seconds the whole stack gets to stop after Ctrl-C before what lingers is killed.
@@ -130,6 +134,20 @@ def start_worker(group: Processes, logs: Logs, metrics_port: int,
     _wait(metrics_port, group, timeout=60.0)
 
 
+def start_web(group: Processes, logs: Logs, port: int, metrics_port: int,
+              env: dict[str, str]) -> None:
+    """Run the web table and browser API (python -m cardroom.services.web) in front of the
+    services of `env`, logging to its file, and wait until it answers."""
+    web = WebProcess(env, port=port, metrics_port=metrics_port, log_path=logs.file("web"))
+    try:
+        web.start()
+    except RuntimeError:
+        raise SystemExit(f"web exited during start-up; {logs.last_words('web')}") from None
+    finally:
+        if web.popen is not None:
+            group.add("web", web.popen)
+
+
 def _wait(port: int, group: Processes, timeout: float = 30.0) -> None:
     try:
         wait_for_port(port, group.exited, timeout)
@@ -177,7 +195,8 @@ def default_ports() -> dict[str, int]:
     for name, grpc_port, metrics_port in SERVICES:
         ports[name] = grpc_port
         ports[f"{name}-metrics"] = metrics_port
-    ports |= {"worker-metrics": WORKER_METRICS_PORT, "prometheus": PROMETHEUS_PORT,
+    ports |= {"web": WEB_PORT, "web-metrics": WEB_METRICS_PORT,
+              "worker-metrics": WORKER_METRICS_PORT, "prometheus": PROMETHEUS_PORT,
               "redis-exporter": REDIS_EXPORTER_PORT}
     return ports
 
@@ -229,6 +248,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         env.setdefault("CELERY_BROKER_URL", redis_url)
         # The match service and the bot worker must share the bot credential.
         env.setdefault("BOT_TOKEN", secrets.token_urlsafe(24))
+        # The web process calls the services from loopback for browsers: they believe the
+        # address it forwards (x-forwarded-for), so each browser is its own caller.
+        env.setdefault("GRPC_TRUSTED_PROXIES", "127.0.0.1/32,::1/128")
         running: dict[str, int] = {}
         for name, _, _ in SERVICES:
             if importlib.util.find_spec(f"services.{name}.__main__") is None:
@@ -240,6 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if "bot" in running:
             start_worker(group, logs, ports["worker-metrics"], env)
             running["worker"] = ports["worker-metrics"]
+        if "match" in running:
+            start_web(group, logs, ports["web"], ports["web-metrics"], env)
+            running["web"] = ports["web"]
         _print_ready(redis_url, running, logs.folder)
         metrics = {name: ports[f"{name}-metrics"] for name in running}
         started = start_prometheus(group, ports["prometheus"], ports["redis-exporter"],
@@ -285,13 +310,14 @@ def play_command(ports: dict[str, int]) -> str:
 
 
 def _print_ready(redis_url: str, ports: dict[str, int], logs: Path) -> None:
-    lines = ["Cardroom is running (Ctrl-C stops it all)."]
+    lines = [f"Web table: http://localhost:{ports['web']}/"] if "web" in ports else []
+    lines += ["Cardroom is running (Ctrl-C stops it all)."]
     if "match" in ports:
         lines += ["Play against bots, in another terminal (livemix, vivo or mixmatch):",
                   f"  {play_command(ports)}"]
     lines.append(f"  redis:   {redis_url}")
     lines += [f"  {name}:{' ' * (8 - len(name))}localhost:{port}" for name, port in ports.items()
-              if name != "worker"]
+              if name not in ("worker", "web")]
     if "worker" in ports:
         lines.append(f"  worker:  1 bot worker, metrics at localhost:{ports['worker']}/metrics")
     lines.append(f"Logs: {logs}/ (warnings and errors are shown here too)")

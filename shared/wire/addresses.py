@@ -8,7 +8,10 @@ DEFAULT_PORTS: dict[str, tuple[int | None, int]] = {
     "bot": (50052, 9102),
     "solver": (50053, 9103),
     "worker": (None, 9104),
+    "web": (None, 9105),
 }
+#: The web process's HTTP port (the web table and the browser API; WEB_PORT).
+WEB_PORT = 8080
 
 
 def local_address(process: str) -> str:

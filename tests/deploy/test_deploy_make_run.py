@@ -46,7 +46,13 @@ def test_make_run_and_botmatch_play_a_bot_match_that_prometheus_sees() -> None:
             if os.environ.get("CI"):
                 pytest.fail(reason)
             pytest.skip(reason)
-        jobs = {"match", "solver", "bot", "worker"}
+        # The web table's address comes first, and it serves the table and the browser API.
+        assert run.output.index(f"Web table: http://localhost:{ports['web']}/") < \
+            run.output.index("Cardroom is running")
+        with urllib.request.urlopen(f"http://127.0.0.1:{ports['web']}/healthz",
+                                    timeout=10) as reply:
+            assert "cardroom.v1.MatchService" in reply.read().decode()
+        jobs = {"match", "solver", "bot", "worker", "web"}
         jobs |= {"redis"} if shutil.which("prometheus-redis-exporter") else set()
         deadline = time.monotonic() + 30
         while time.monotonic() < deadline:

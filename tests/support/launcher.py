@@ -18,7 +18,7 @@ from support.paths import ROOT
 
 #: Every port the launcher opens, as its --<name>-port flags name them.
 PORT_NAMES = ("redis", "match", "match-metrics", "solver", "solver-metrics", "bot",
-              "bot-metrics", "worker-metrics", "prometheus", "redis-exporter")
+              "bot-metrics", "web", "web-metrics", "worker-metrics", "prometheus", "redis-exporter")
 
 
 @dataclass
