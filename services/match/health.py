@@ -52,6 +52,19 @@ def durability_problem(mode: str, config: dict[str, str]) -> str | None:
     return None
 
 
+def above_mark(info: dict[str, object], mark: float) -> str | None:
+    """Why Redis is past the high-water mark (used_memory at `mark` of maxmemory), or None;
+    a Redis without maxmemory, or a mark of 0, never is."""
+    limit = int(str(info.get("maxmemory", 0)))
+    used = int(str(info.get("used_memory", 0)))
+    if mark and limit and used >= limit * mark:
+        return (f"the match store holds {used} bytes, past its high-water mark of "
+                f"{int(limit * mark)} ({mark:g} of maxmemory {limit}; "
+                "MATCH_STORE_HIGH_WATER): no new match until it has room again; play in "
+                "existing matches goes on")
+    return None
+
+
 def memory_problem(info: dict[str, object]) -> str | None:
     """Why Redis counts as full (INFO memory: used_memory within FULL of maxmemory), or
     None; a Redis without maxmemory is never full by this measure."""
@@ -67,8 +80,14 @@ class RedisHealth:
     """Probes Redis for one replica; `on_change(serving)` is told of every change."""
 
     def __init__(self, repo: MatchRepo, mode: str = OFF, interval_s: float = 1.0,
-                 on_change: Callable[[bool], Awaitable[None]] | None = None) -> None:
+                 on_change: Callable[[bool], Awaitable[None]] | None = None,
+                 high_water: float = 0.0,
+                 on_crowded: Callable[[bool], None] | None = None) -> None:
         self.repo = repo
+        #: MATCH_STORE_HIGH_WATER: past this share of maxmemory new matches are refused
+        #: (repo.crowded), while the replica stays SERVING; `on_crowded` is told of changes.
+        self.high_water = high_water
+        self.on_crowded = on_crowded
         self.mode = mode
         self.interval_s = interval_s
         self.on_change = on_change
@@ -114,6 +133,16 @@ class RedisHealth:
             return None
         # A cluster reports for each master: the first problem found stands for all.
         self._full = next(filter(None, (memory_problem(info) for info, _ in reports)), None)
+        crowded = next(filter(None, (above_mark(info, self.high_water)
+                                     for info, _ in reports)), None)
+        if (crowded is None) != (self.repo.crowded is None):
+            if crowded:
+                log.warning("refusing new matches: %s", crowded)
+            else:
+                log.info("the match store has room again: new matches are taken")
+            if self.on_crowded is not None:
+                self.on_crowded(crowded is not None)
+        self.repo.crowded = crowded
         if self.mode == OFF:
             return None
         return next(filter(None, (durability_problem(self.mode, config)

@@ -7,7 +7,8 @@ from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 #: The limits whose refusals are counted (settings MATCH_MAX_ACTIVE, MATCH_MAX_STREAMS,
 #: MATCH_MAX_STREAMS_PER_PEER, MATCH_STREAM_STALL, MATCH_MAX_WATCHERS).
-LIMITS = ("max_active", "max_streams", "max_streams_per_peer", "stream_stall", "max_watchers")
+LIMITS = ("max_active", "max_streams", "max_streams_per_peer", "stream_stall", "max_watchers",
+          "store_high_water")
 
 
 class MatchMetrics:
@@ -63,7 +64,12 @@ class MatchMetrics:
         self.refused = Counter(
             "cardroom_match_limit_refusals_total",
             "Calls refused or streams ended by a limit (max_active, max_streams, "
-            "max_streams_per_peer, stream_stall, max_watchers).", ["limit"], registry=registry)
+            "max_streams_per_peer, stream_stall, max_watchers, store_high_water).", ["limit"],
+            registry=registry)
+        self.store_crowded = Gauge(
+            "cardroom_match_store_high_water",
+            "1 while the match store is past MATCH_STORE_HIGH_WATER (new matches refused, "
+            "play goes on), else 0.", registry=registry)
         for limit in LIMITS:
             self.refused.labels(limit)
         self.fanout_delay = Histogram(

@@ -170,6 +170,7 @@ async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: M
                                          timed_per_creator=settings.timed_per_creator,
                                          bot_cost_per_creator=settings.bot_cost_per_creator),
                            idle_ttl_s=settings.idle_ttl_s, min_timer_s=settings.min_timer_s,
+                           lobby_per_creator=settings.lobby_per_creator,
                            unstarted_ttl_s=settings.unstarted_ttl_s,
                            **service_options)
     limits = Limits(metrics, max_active=settings.max_active, max_streams=settings.max_streams,
@@ -189,5 +190,6 @@ async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: M
                                      options=SERVER_OPTIONS)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
     health = RedisHealth(repo, settings.durability, settings.health_interval_s,
-                         rpc.set_serving)
+                         rpc.set_serving, high_water=settings.store_high_water,
+                         on_crowded=lambda crowded: metrics.store_crowded.set(int(crowded)))
     return MatchServer(rpc, service, loop, servicer, health, LoopLag(registry), players)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.settings import Settings, choice, count, read, seconds, var
 
 from .bots import DEFAULT_QUEUE, SEARCH_QUEUE
@@ -15,6 +16,17 @@ from .health import DURABILITY_MODES, OFF
 #: Seconds a replica's calls in flight get to finish after SIGTERM (streams end at once and
 #: resume on another replica).
 SHUTDOWN_GRACE_SECONDS = 5.0
+
+
+def fraction(name: str, raw: str) -> float:
+    """A settings kind: a share from 0 to 1 (0: off)."""
+    try:
+        value = float(raw)
+    except ValueError:
+        value = -1.0
+    if not 0.0 <= value <= 1.0:
+        raise InvalidConfig(f"{name} must be a number from 0 to 1, not {raw!r}", name)
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +93,11 @@ class MatchSettings:
     #: Seconds a match that ended before it started (abandoned or idle while open) stays
     #: readable; it counts against its creator's quotas until then.
     unstarted_ttl_s: float = var("MATCH_UNSTARTED_TTL", UNSTARTED_TTL_S, seconds())
+    #: The share of Redis' maxmemory past which new matches are refused (moves, joins,
+    #: resigns and reads in existing ones go on); read by the health probe (0: off).
+    store_high_water: float = var("MATCH_STORE_HIGH_WATER", 0.8, fraction)
+    #: Open tables of one creator a page of the public lobby shows at most (0: no limit).
+    lobby_per_creator: int = var("MATCH_LOBBY_PER_CREATOR", 5, count())
     #: Seconds an open or active match may go without a write before it is abandoned (and
     #: then expires like a finished one).
     idle_ttl_s: float = var("MATCH_IDLE_TTL", 86400.0, seconds())

@@ -69,8 +69,11 @@ class Core:
                  metrics: MatchMetrics | None = None, cache: StateCache | None = None,
                  fanout: FanOut | None = None, idle_wake_s: float = 30.0,
                  quotas: Quotas | None = None, idle_ttl_s: float = 0.0,
-                 min_timer_s: float = 0.0, unstarted_ttl_s: float = UNSTARTED_TTL_S) -> None:
+                 min_timer_s: float = 0.0, unstarted_ttl_s: float = UNSTARTED_TTL_S,
+                 lobby_per_creator: int = 0) -> None:
         self.repo = repo
+        #: Open tables of one creator a page of the public lobby shows (0: no limit).
+        self.lobby_per_creator = lobby_per_creator
         #: Shortest per-move clock or engine clock a match may ask for (MATCH_MIN_TIMER).
         self.min_timer_s = min_timer_s
         #: An open or active match unwritten this long is abandoned (0: never).

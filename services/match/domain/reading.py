@@ -19,6 +19,9 @@ from .core import Core
 
 #: The longest page of a listing.
 MAX_PAGE = 100
+#: Pages of ids one listing reads at most to fill its page (tables past a creator's share
+#: of the lobby are passed over); then the page is returned short, with its token.
+SCAN_PAGES = 5
 #: Events one read of a stream takes from Redis at most (a stream's buffer is one batch).
 WATCH_BATCH = 200
 
@@ -44,7 +47,9 @@ class Reading(Core):
         after = views.read_page_token(page_token, game, status, scope)
         found: list[dict[str, Any]] = []
         exhausted = False
-        while len(found) < limit and not exhausted:
+        shown: dict[str, int] = {}  # open tables of each creator on this page
+        scanned = 0
+        while len(found) < limit and not exhausted and scanned < limit * SCAN_PAGES:
             want = limit - len(found)
             # One id more than wanted tells whether a next page exists, so the last page
             # comes with no token (not with one that leads to an empty page).
@@ -56,10 +61,22 @@ class Reading(Core):
                     if s is None or (status != "any" and s.status != status)
                     or (scope == PUBLIC and s.record.private)]
             await self.repo.unindex(game, status, gone, scope)
-            found += [views.summary(s) for s in snaps if s is not None and s.match_id not in gone]
+            found += [views.summary(s) for s in snaps if s is not None and s.match_id not in gone
+                      and (scope != PUBLIC or self._shown_once_more(s, shown))]
+            scanned += len(ids)
             after = ids[-1] if ids else after
         token = "" if exhausted or not after else views.page_token(after, game, status, scope)
         return found, token
+
+    def _shown_once_more(self, snap: Snapshot, shown: dict[str, int]) -> bool:
+        """Whether a page of the public lobby that `shown` counts the creators' open tables
+        of may list one more of `snap`'s creator (MATCH_LOBBY_PER_CREATOR), so no creator
+        fills the lobby with its own tables."""
+        creator = snap.record.creator
+        if not self.lobby_per_creator or snap.status != OPEN or not creator:
+            return True
+        shown[creator] = shown.get(creator, 0) + 1
+        return shown[creator] <= self.lobby_per_creator
 
     async def get_view(self, match_id: str, token: str | None = None,
                        as_seat: int | None = None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cardroom.shared.errors import InvalidArgument, StaleVersion, WrongPhase
+from cardroom.shared.errors import InvalidArgument, ResourceExhausted, StaleVersion, WrongPhase
 from cardroom.shared.games import registry
 
 from .. import model, quotas
@@ -60,6 +60,12 @@ class Seating(Committing):
         now = self.clock()
         state = registry.new_game(game, config, seed=seed, deal=deal, now=now)
         match_id = model.new_match_id(now)
+        if self.repo.crowded is not None:  # room is kept for play in existing matches
+            self.metrics.refused.labels("store_high_water").inc()
+            raise ResourceExhausted(
+                "the match store is past its high-water mark (MATCH_STORE_HIGH_WATER): no "
+                "new match until it has room again; play in existing matches goes on",
+                "MATCH_STORE_HIGH_WATER")
         if counted:  # charged only once every check (the deal's too) has passed
             assert self.quotas is not None
             cost = quotas.charge(game, specs, clock is not None or model.engine_timed(

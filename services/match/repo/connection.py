@@ -64,6 +64,9 @@ class StoreBase:
         self.trips = RoundTrips()
         #: Why writes are refused now (cardroom.services.match.health sets it), else None.
         self.refusal: str | None = None
+        #: Why new matches are refused now: the store is past its high-water mark (the
+        #: health probe reads it, cardroom.services.match.health), else None.
+        self.crowded: str | None = None
         #: MATCH_DURABILITY=always: each write checks, in its own transaction, that Redis
         #: writes it to its append-only file and fsyncs it before answering.
         self.persist_each_write = False

@@ -83,8 +83,10 @@ def test_global_cap_on_live_matches(redis_url: str) -> None:
 
 
 def test_a_full_redis_is_reported_as_full(redis_url: str) -> None:
+    # No high-water mark: the store is let fill up to its maxmemory (test_abuse_store_mark
+    # shows the mark keeping room for play).
     with match_server(redis_url, health_interval_s=0.1, create_per_minute=0,
-                      live_per_creator=0, max_live=0) as server, \
+                      live_per_creator=0, max_live=0, store_high_water=0.0) as server, \
             channel_to(server.port) as channel, redis.Redis.from_url(redis_url) as admin:
         client = Client(channel)
         create(client)
