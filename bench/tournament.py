@@ -2,6 +2,7 @@
 
     .venv/bin/python -m bench.tournament [--quick] [--games N] [--game livemix|vivo]
         [--iterations N | --time-ms MS] [--match ismcts:random,ismcts:heuristic,...]
+        [--pair]
 
 Each deal (a seed) is played once with the tested policy in every seat, the other seats
 held by the opponent policy, so luck of the deal and of the seat cancels out. A game is a
@@ -12,6 +13,11 @@ on an iteration budget (reproducible) or, with --time-ms, a time budget too; --c
 that time in CPU time of this process, a dedicated core's budget that other load on the
 machine does not shrink. For the tested policy the CPU time per move shows what the
 budget costs, beside the wall time, which other processes on the machine inflate.
+
+Every search policy (ismcts, guided) gets the same budget, so a pairing of two is at
+equal CPU per move. A policy may carry parameters: ``guided+mast=1+prior_weight=0``.
+With --pair the tested policy holds two seats facing each other (0 and 2, then 1 and 3 on
+the same deal) against two of the opponent, and the rate is the pair's share of the wins.
 """
 
 from __future__ import annotations
@@ -23,7 +29,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cardroom.shared.bots import Policy, get_policy
+from cardroom.shared.bots import Policy, get_policy, list_policies
+from cardroom.shared.bots.base import SEARCH
 from cardroom.shared.games import registry
 
 PLAYERS = 4
@@ -53,7 +60,7 @@ def wilson(successes: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play(game: str, seed: int, seats: Sequence[Policy], tally: Tally | None = None,
-         tested: int = 0) -> list[int]:
+         tested: int | Sequence[int] = 0) -> list[int]:
     """Play one whole game with a policy per seat; the final scores."""
     config = registry.make_config(game, {"players": len(seats)})
     state = registry.new_game(game, config, seed=seed)
@@ -61,13 +68,14 @@ def play(game: str, seed: int, seats: Sequence[Policy], tally: Tally | None = No
     seen: list[list[dict]] = [[e for e in events if e.get("to", s) == s]
                               for s in range(len(seats))]
     move = 0
+    mine = [tested] if isinstance(tested, int) else list(tested)
     while not state.is_terminal():
         seat = state.current_player()
         assert seat is not None and seat >= 0
         cpu = time.process_time()
         decision = seats[seat].decide(state.observation(seat), seen[seat], seed * 1000 + move)
         cpu = time.process_time() - cpu
-        if tally is not None and seat == tested and decision.iterations:
+        if tally is not None and seat in mine and decision.iterations:
             tally.think.append(decision.think_s)
             tally.cpu.append(cpu)
             tally.iterations.append(decision.iterations)
@@ -78,19 +86,22 @@ def play(game: str, seed: int, seats: Sequence[Policy], tally: Tally | None = No
     winners = state.winners()
     if tally is not None:
         tally.games += 1
-        tally.wins += 1.0 / len(winners) if tested in winners else 0.0
+        tally.wins += sum(1 for s in winners if s in mine) / len(winners)
         scores = state.scores()
-        tally.margin.append(scores[tested] - max(s for i, s in enumerate(scores) if i != tested))
+        tally.margin.append(max(scores[s] for s in mine)
+                            - max(x for i, x in enumerate(scores) if i not in mine))
     return state.scores()
 
 
-def pairing(game: str, tested: Policy, opponent: Policy, deals: int, first_seed: int) -> Tally:
-    """`deals` duplicate deals, the tested policy in each seat in turn."""
+def pairing(game: str, tested: Policy, opponent: Policy, deals: int, first_seed: int,
+            pair: bool = False) -> Tally:
+    """`deals` duplicate deals, the tested policy in each seat (or facing pair) in turn."""
     tally = Tally()
+    arrangements = [(0, 2), (1, 3)] if pair else [(s,) for s in range(PLAYERS)]
     for deal in range(deals):
-        for seat in range(PLAYERS):
-            seats = [tested if s == seat else opponent for s in range(PLAYERS)]
-            play(game, first_seed + deal, seats, tally, seat)
+        for mine in arrangements:
+            seats = [tested if s in mine else opponent for s in range(PLAYERS)]
+            play(game, first_seed + deal, seats, tally, mine)
     return tally
 
 
@@ -116,10 +127,16 @@ def report(game: str, label: str, tally: Tally) -> str:
             f"{cpu} | {wall} | {iterations} |")
 
 
-def _policy(game: str, spec: str, iterations: int, time_ms: int, cpu: bool) -> Policy:
-    if spec == "ismcts":
-        return get_policy(game, spec, iterations=iterations, time_ms=time_ms, cpu_time=int(cpu))
-    return get_policy(game, spec)
+def policy(game: str, spec: str, iterations: int, time_ms: int, cpu: bool) -> Policy:
+    """The policy a spec names (``name+param=value+...``); a search one gets the budget."""
+    name, *given = spec.split("+")
+    params: dict[str, object] = {}
+    for item in given:
+        key, value = item.split("=")
+        params[key] = float(value) if "." in value else int(value)
+    if any(info.name == name and info.cost == SEARCH for info in list_policies(game)):
+        params.update(iterations=iterations, time_ms=time_ms, cpu_time=int(cpu))
+    return get_policy(game, name, **params)
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -135,6 +152,8 @@ def main(argv: Sequence[str] | None = None) -> None:
                         help="count --time-ms in CPU time of this process (one core)")
     parser.add_argument("--match", default="ismcts:random,ismcts:heuristic,heuristic:random")
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--pair", action="store_true",
+                        help="two tested seats facing each other against two opponents")
     args = parser.parse_args(argv)
     deals = args.games or (2 if args.quick else 25)
     print(f"{PLAYERS} players, {deals} duplicate deals x {PLAYERS} seats per pairing; "
@@ -145,10 +164,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     for game in args.game or ["livemix", "vivo"]:
         for pair in args.match.split(","):
             tested_name, opponent_name = pair.split(":")
-            tested = _policy(game, tested_name, args.iterations, args.time_ms, args.cpu)
-            opponent = _policy(game, opponent_name, args.iterations, args.time_ms, args.cpu)
-            tally = pairing(game, tested, opponent, deals, args.seed)
-            print(report(game, f"{tested_name} vs 3 {opponent_name}", tally), flush=True)
+            tested = policy(game, tested_name, args.iterations, args.time_ms, args.cpu)
+            opponent = policy(game, opponent_name, args.iterations, args.time_ms, args.cpu)
+            tally = pairing(game, tested, opponent, deals, args.seed, args.pair)
+            label = (f"2 {tested_name} vs 2 {opponent_name}" if args.pair
+                     else f"{tested_name} vs 3 {opponent_name}")
+            print(report(game, label, tally), flush=True)
 
 
 if __name__ == "__main__":

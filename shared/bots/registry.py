@@ -15,6 +15,7 @@ def _policies() -> dict[tuple[str, str], tuple[PolicyInfo, Factory]]:
     # interface (the terminal app) does not load the search code. The policy modules import
     # nothing of the registry: the two do not import each other.
     from cardroom.shared.bots import (
+        guided,
         heuristic_livemix,
         heuristic_vivo,
         ismcts_policies,
@@ -22,7 +23,8 @@ def _policies() -> dict[tuple[str, str], tuple[PolicyInfo, Factory]]:
         random_policy,
     )
 
-    modules = (heuristic_livemix, heuristic_vivo, ismcts_policies, mixmatch_bot, random_policy)
+    modules = (guided, heuristic_livemix, heuristic_vivo, ismcts_policies, mixmatch_bot,
+               random_policy)
     return {(info.game, info.name): (info, factory)
             for module in modules for info, factory in module.POLICIES}
 

@@ -16,11 +16,13 @@ from cardroom.shared.errors import InvalidArgument, NotFound
 def test_list_policies_per_game_with_cost_and_params():
     names = {(p.game, p.name): p for p in list_policies()}
     assert set(names) == {("livemix", "random"), ("livemix", "heuristic"),
-                          ("livemix", "ismcts"), ("vivo", "random"), ("vivo", "heuristic"),
-                          ("vivo", "ismcts"), ("mixmatch", "random"), ("mixmatch", "solver")}
+                          ("livemix", "ismcts"), ("livemix", "guided"), ("vivo", "random"),
+                          ("vivo", "heuristic"), ("vivo", "ismcts"), ("vivo", "guided"),
+                          ("mixmatch", "random"), ("mixmatch", "solver")}
     assert names[("vivo", "ismcts")].cost == "search"
+    assert names[("livemix", "guided")].cost == "search"
     assert names[("livemix", "heuristic")].cost == "fast"
-    assert [p.name for p in list_policies("vivo")] == ["heuristic", "ismcts", "random"]
+    assert [p.name for p in list_policies("vivo")] == ["guided", "heuristic", "ismcts", "random"]
     for info in names.values():
         data = json.loads(json.dumps(info.to_dict()))
         assert data["params"][0]["name"] == "strength"
@@ -72,7 +74,7 @@ def test_decisions_are_json_able(game):
     state, events = play_to(game, 4, 2, 6)
     _, view, seen = seat_inputs(state, events)
     for info in list_policies(game):
-        params = {"iterations": 50} if info.name == "ismcts" else {}
+        params = {"iterations": 50} if info.cost == "search" else {}
         decision = get_policy(game, info.name, **params).decide(view, seen, 1)
         assert isinstance(decision, Decision)
         data = json.loads(json.dumps(decision.to_dict()))

@@ -28,7 +28,8 @@ from cardroom.shared.games.livemix.config import DEFAULT_REMOVED_COLOUR
 from cardroom.shared.games.vivo.config import DEFAULT_REMOVED_SUIT
 
 REDEALS = {"livemix": livemix_redeal, "vivo": vivo_redeal}
-POLICIES = [("heuristic", {}), ("ismcts", {"iterations": 150})]
+POLICIES = [("heuristic", {}), ("ismcts", {"iterations": 150}),
+            ("guided", {"iterations": 150})]
 
 
 @pytest.mark.parametrize("game", ["livemix", "vivo"])

@@ -13,7 +13,8 @@ from cardroom.shared.bots import get_policy
 from cardroom.shared.games import registry
 
 GAMES = ["livemix", "vivo"]
-SMALL = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 40}}
+SMALL = {"random": {}, "heuristic": {}, "ismcts": {"iterations": 40},
+         "guided": {"iterations": 40}}
 
 
 def _whole_game(game: str, players: int, seed: int, names: list[str]) -> int:
@@ -39,7 +40,7 @@ def _whole_game(game: str, players: int, seed: int, names: list[str]) -> int:
 def test_every_policy_plays_whole_games_with_legal_moves_only(game, players):
     moves = 0
     for seed, names in enumerate([["ismcts", "heuristic", "random"],
-                                  ["heuristic", "random", "ismcts"]]):
+                                  ["heuristic", "guided", "ismcts"]]):
         moves += _whole_game(game, players, seed, names)
     assert moves > 40
 

@@ -1,0 +1,206 @@
+"""Guided IS-MCTS for Livemix and VIVO: today's IS-MCTS with a prior at the root.
+
+The prior is the rule-based bot's score of each legal card, read from the same view and
+events, scaled to [0, 1] and added to the root's UCB1 value as
+``prior_weight * prior / (visits + 1)`` (progressive bias): it steers the first
+iterations, and an untried root card is tried in the prior's order, and it fades as the
+search's own statistics grow. Below the root the search is IS-MCTS's (ismcts.py):
+determinizations of the seat's information set, random playouts to the round's end.
+
+Move-average playouts (MAST) were tried too and measured worse at equal CPU (docs/bots.md):
+they are not part of it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from cardroom.shared.bots.base import (
+    JSON,
+    SEARCH,
+    SEED,
+    STRENGTH,
+    Decision,
+    Factory,
+    ParamInfo,
+    PolicyInfo,
+    check_view,
+    no_move,
+    rng_for,
+    visible_events,
+)
+from cardroom.shared.bots.heuristic_livemix import HeuristicLivemix
+from cardroom.shared.bots.heuristic_vivo import HeuristicVivo
+from cardroom.shared.bots.ismcts import Knowledge, Node, SearchResult
+from cardroom.shared.bots.ismcts_policies import (
+    _GAMES,
+    CPU_TIME,
+    EXPLORATION,
+    ITERATIONS,
+    LEVEL_ITERATIONS,
+    TIME_MS,
+)
+
+PRIOR_WEIGHT = ParamInfo("prior_weight", "float", 1.0, 0.0, 1000.0,
+                         "weight of the rule-based bot's scores at the root; 0: none")
+
+_HEURISTICS = {"livemix": HeuristicLivemix, "vivo": HeuristicVivo}
+
+
+def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
+           turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
+           iterations: int, deadline: float, exploration: float,
+           clock: Callable[[], float], bias: dict[int, float]) -> SearchResult:
+    """IS-MCTS as ismcts.search, with `bias` (the weighted prior per card) at the root."""
+    start = now = clock()
+    root = Node(-1)
+    done = 0
+    while done < iterations:
+        if done and now + (now - start) / done > deadline:
+            break
+        _iterate(knowledge, root, rng, turn, playout, exploration, bias)
+        done += 1
+        now = clock()
+    visits = {a: c.visits for a, c in root.children.items() if a in root_actions}
+    means = {a: c.total / c.visits for a, c in root.children.items() if c.visits}
+    best = max(sorted(visits), key=lambda a: (visits[a], means.get(a, 0.0)))
+    return SearchResult(visits, means, done, now - start, best)
+
+
+def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,
+             turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
+             exploration: float, bias: dict[int, float]) -> None:
+    """One iteration: sample, select/expand (biased at the root), play out, back up."""
+    state = knowledge.sample(rng)
+    node = root
+    path: list[Node] = []
+    round_over = knowledge.round_over
+    legal_mask, play = state.legal_mask, state.apply_legal_id
+    log, sqrt = math.log, math.sqrt
+    while not round_over(state):
+        legal = legal_mask()
+        children = node.children
+        untried = legal & ~node.tried
+        if untried:
+            if node is root and bias:
+                action = _best_prior(untried, bias)
+            else:
+                count = untried.bit_count()
+                if count > 1:
+                    for _ in range(int(rng.random() * count)):
+                        untried &= untried - 1
+                action = (untried & -untried).bit_length() - 1
+            for a, other in children.items():
+                if legal >> a & 1:
+                    other.avail += 1
+            child = Node(turn(state))
+            children[action] = child
+            node.tried |= 1 << action
+            play(action)
+            path.append(child)
+            break
+        best, best_score = node, -math.inf
+        at_root = node is root
+        for a, child in children.items():
+            if legal >> a & 1:
+                avail = child.avail = child.avail + 1
+                visits = child.visits
+                score = child.total / visits + exploration * sqrt(log(avail) / visits)
+                if at_root:
+                    score += bias.get(a, 0.0) / (visits + 1)
+                if score > best_score:
+                    action, best, best_score = a, child, score
+        play(action)
+        path.append(best)
+        node = best
+    if not round_over(state):
+        playout(state, rng)
+    rewards = knowledge.rewards(state)
+    for n in path:
+        n.visits += 1
+        n.total += rewards[n.mover]
+
+
+def _best_prior(mask: int, bias: dict[int, float]) -> int:
+    """The card of `mask` the prior likes best (the lowest id on a tie)."""
+    best, best_value = -1, -math.inf
+    while mask:
+        low = mask & -mask
+        card = low.bit_length() - 1
+        value = bias.get(card, 0.0)
+        if value > best_value:
+            best, best_value = card, value
+        mask ^= low
+    return best
+
+
+class GuidedPolicy:
+    """Guided IS-MCTS over determinizations consistent with the seat's view and events."""
+
+    def __init__(self, info: PolicyInfo, params: dict[str, int | float]) -> None:
+        self.info = info
+        self.game = _GAMES[info.game]
+        self.seed = int(params["seed"])
+        iterations = int(params["iterations"])
+        self.iterations = iterations or LEVEL_ITERATIONS[int(params["strength"])]
+        self.time_s = int(params["time_ms"]) / 1000.0
+        self.clock = time.process_time if params["cpu_time"] else time.perf_counter
+        self.exploration = float(params["exploration"])
+        self.prior_weight = float(params["prior_weight"])
+        self.heuristic = _HEURISTICS[info.game](
+            PolicyInfo(info.game, "heuristic", "", "fast", ()),
+            {"seed": 0, "strength": 0, "mistakes": 0.0})
+
+    def bias(self, view: JSON, events: Sequence[JSON], legal: list[str]) -> dict[int, float]:
+        """The rule-based bot's score of each legal card scaled to [0, 1] (by card id),
+        times the prior's weight; empty when the weight is 0."""
+        if not self.prior_weight:
+            return {}
+        judge = self.heuristic.scorer(view, events)
+        scores = {self.game.to_id(a): judge.score(self.heuristic.card(a)) for a in legal}
+        low, high = min(scores.values()), max(scores.values())
+        span = high - low
+        return {a: self.prior_weight * ((s - low) / span if span > 0 else 0.5)
+                for a, s in scores.items()}
+
+    def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
+        """The most visited move after the search; a forced move without searching."""
+        start = time.perf_counter()
+        deadline = self.clock() + self.time_s if self.time_s else math.inf
+        view = check_view(view, self.info.game)
+        legal = sorted(view.get("legal_actions") or [])
+        if view.get("current_player") != view["seat"] or not legal:
+            return no_move("not this seat's turn")
+        if len(legal) == 1:
+            return Decision(legal[0], {"forced": True})
+        seen = visible_events(events, view["seat"])
+        knowledge = self.game.read(view, seen)
+        root = [self.game.to_id(a) for a in legal]
+        result = search(knowledge, root, rng_for(self.seed, seed), self.game.turn,
+                        self.game.playout, self.iterations, deadline, self.exploration,
+                        self.clock, self.bias(view, seen, legal))
+        names = self.game.names
+        evaluation = {
+            "visits": {names[a]: n for a, n in sorted(result.visits.items())},
+            "values": {names[a]: round(result.means[a], 4)
+                       for a in sorted(result.visits) if a in result.means},
+            "expected_reward": round(result.means.get(result.best, 0.0), 4),
+        }
+        return Decision(names[result.best], evaluation, time.perf_counter() - start,
+                        result.iterations)
+
+
+def _info(game: str) -> PolicyInfo:
+    return PolicyInfo(game, "guided",
+                      "IS-MCTS with the rule-based bot's scores as a prior at the root",
+                      SEARCH, (STRENGTH, SEED, ITERATIONS, TIME_MS, CPU_TIME, EXPLORATION,
+                               PRIOR_WEIGHT))
+
+
+#: The policies of this module, as the registry reads them.
+POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = tuple(
+    (_info(game), GuidedPolicy) for game in _GAMES)
