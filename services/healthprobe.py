@@ -6,10 +6,12 @@ inside the container with the process's own environment, so it needs no argument
     python -m cardroom.services.healthprobe              # grpc.health.v1 Check of "" on GRPC_PORT
     python -m cardroom.services.healthprobe --service cardroom.v1.MatchService
     python -m cardroom.services.healthprobe --metrics    # GET /metrics on METRICS_PORT answers 200
+    python -m cardroom.services.healthprobe --web        # GET /healthz on WEB_PORT answers 200
 
-`--metrics` is for bot workers, which serve no gRPC. With TLS_CERT_FILE set the probe speaks
-TLS, trusting TLS_CA_FILE (or the server's own certificate) and presenting the server's key
-pair as its client certificate when TLS_CA_FILE asks for one. Exit status: 0 healthy,
+`--metrics` is for bot workers, which serve no gRPC; `--web` for the web process. With
+TLS_CERT_FILE set the probe speaks TLS, trusting TLS_CA_FILE (or the server's own
+certificate) and presenting the server's key pair as its client certificate when
+TLS_CA_FILE asks for one. Exit status: 0 healthy,
 1 unhealthy or unreachable, 2 bad arguments. Kubernetes uses its native gRPC probes instead.
 """
 
@@ -28,7 +30,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from cardroom.shared.rpc.settings import text
-from cardroom.shared.wire.addresses import DEFAULT_PORTS
+from cardroom.shared.wire.addresses import DEFAULT_PORTS, WEB_PORT
 
 HEALTHY, UNHEALTHY, USAGE = 0, 1, 2
 
@@ -55,7 +57,8 @@ def grpc_check(target: str, service: str = "", timeout: float = 3.0,
 
 
 def metrics_check(url: str, timeout: float = 3.0) -> str | None:
-    """None when `url` answers 200 with Prometheus text; otherwise why not."""
+    """None when `url` answers 200 (Prometheus text, or the web process's /healthz);
+    otherwise why not."""
     try:
         with urllib.request.urlopen(url, timeout=timeout) as response:
             if response.status != 200:
@@ -94,6 +97,8 @@ def parse_args(argv: Sequence[str] | None, env: Mapping[str, str]) -> argparse.N
                         help="check the /metrics endpoint instead of gRPC health")
     parser.add_argument("--metrics-addr", default=f"localhost:{metrics_port}",
                         help="host:port of /metrics (default localhost:$METRICS_PORT)")
+    parser.add_argument("--web", action="store_true",
+                        help="check the web process's /healthz on WEB_PORT instead")
     parser.add_argument("--tls-name", default="localhost",
                         help="name the server certificate must carry, when TLS is on")
     parser.add_argument("--timeout", type=float, default=3.0, help="seconds to wait")
@@ -104,7 +109,11 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     """Probe once; print the reason and return 1 when unhealthy."""
     env = os.environ if env is None else env
     args = parse_args(argv, env)
-    if args.metrics:
+    if args.web:
+        scheme = "https" if text(env, "TLS_CERT_FILE") else "http"
+        port = text(env, "WEB_PORT") or WEB_PORT
+        problem = metrics_check(f"{scheme}://localhost:{port}/healthz", args.timeout)
+    elif args.metrics:
         problem = metrics_check(f"http://{args.metrics_addr}/metrics", args.timeout)
     else:
         try:

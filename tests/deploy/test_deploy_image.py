@@ -92,26 +92,31 @@ def test_dockerignore_sends_the_sources_and_never_the_generated_code() -> None:
     patterns = dockerignore()
     for path in ("pyproject.toml", "proto/cardroom/v1/match.proto", "shared/rpc/codegen.py",
                  "services/healthprobe.py", "deploy/docker/requirements.lock",
-                 "deploy/docker/codegen.lock"):
+                 "deploy/docker/codegen.lock", "web/package-lock.json", "web/src/main.ts",
+                 "buf.yaml"):
         assert not ignored(path, patterns), path
     for path in ("shared/proto/cardroom/v1/match_pb2.py", "tests/conftest.py",
                  ".venv/bin/python", ".git/HEAD", "deploy/k8s/base/match.yaml",
-                 "services/__pycache__/x.pyc", "deploy/launch/local.py", "bench/load.py"):
+                 "services/__pycache__/x.pyc", "deploy/launch/local.py", "bench/load.py",
+                 "web/node_modules/esbuild/package.json", "web/dist/app.js",
+                 "web/src/gen/cardroom/v1/match_pb.ts"):
         assert ignored(path, patterns), path
 
 
 def test_dockerfile_is_multi_stage_and_runs_unprivileged() -> None:
     found = stages(DOCKERFILE.read_text())
-    assert [s.name for s in found] == ["base", "proto", "build", "runtime"]
+    assert [s.name for s in found] == ["web", "base", "proto", "build", "runtime"]
     runtime = dict(found[-1].steps)
     assert runtime["USER"] == "${UID}:${UID}"
     assert re.search(r"ARG UID=(\d+)", DOCKERFILE.read_text()).group(1) != "0"  # type: ignore[union-attr]
     assert runtime["HEALTHCHECK"].endswith('CMD ["python", "-m", "cardroom.services.healthprobe"]')
     assert runtime["CMD"] == '["python", "-m", "cardroom.services.match"]'
-    assert set(runtime["EXPOSE"].split()) == {"50051", "50052", "50053", "9101", "9102",
-                                              "9103", "9104"}
+    assert set(runtime["EXPOSE"].split()) == {"50051", "50052", "50053", "8080", "9101",
+                                              "9102", "9103", "9104", "9105"}
     copies = [args for keyword, args in found[-1].steps if keyword == "COPY"]
-    assert copies == ["--from=build /opt/cardroom /opt/cardroom"]
+    assert copies == ["--from=build /opt/cardroom /opt/cardroom",
+                      "--from=web /src/web/dist /opt/cardroom/web"]
+    assert "WEB_STATIC_DIR=/opt/cardroom/web" in runtime["ENV"]
 
 
 def locked(path: Path) -> dict[Requirement, list[str]]:
@@ -161,7 +166,9 @@ def test_dockerfile_build_stages_replayed_here_build_the_code_and_install_it(
     site = tmp_path / "site"
     env = {**os.environ, "PATH": f"{BIN}:{os.environ['PATH']}", "PYTHONPATH": str(site),
            "PIP_NO_INDEX": "1"}
-    for stage in stages(DOCKERFILE.read_text())[:-1]:
+    # The web stage (npm ci, buf, esbuild) is what `make web` runs here, and tests/web
+    # plays the table it builds; the Python stages are replayed.
+    for stage in [s for s in stages(DOCKERFILE.read_text())[:-1] if s.name != "web"]:
         root = roots[stage.name] = tmp_path / stage.name
         if stage.base in roots:
             shutil.copytree(roots[stage.base], root)

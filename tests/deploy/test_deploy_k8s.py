@@ -28,7 +28,8 @@ VERSIONS = ("1.29.0", kubernetes_validate.utils.latest_version())
 CRD_SCHEMAS = {"ScaledObject": "scaledobject", "TriggerAuthentication": "triggerauthentication",
                "ServiceMonitor": "servicemonitor", "PrometheusRule": "prometheusrule"}
 GRPC = {"match": 50051, "bot": 50052, "solver": 50053}
-METRICS = {"match": 9101, "bot": 9102, "solver": 9103, "worker": 9104, "redis": 9121}
+METRICS = {"match": 9101, "bot": 9102, "solver": 9103, "worker": 9104, "web": 9105,
+           "redis": 9121}
 #: The Secrets a production operator creates: one per workload, Redis's, the certificate.
 PROD_SECRETS = {"cardroom-match", "cardroom-bot", "cardroom-worker", "cardroom-redis",
                 "cardroom-grpc-tls"}
@@ -263,7 +264,7 @@ def test_k8s_prometheus_rule_is_generated_from_the_rule_files() -> None:
 def test_k8s_commands_are_the_compose_commands_the_smoke_test_runs() -> None:
     compose = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
     for name, _, container in containers("prod"):
-        if name in ("match", "solver", "bot"):
+        if name in ("match", "solver", "bot", "web"):
             assert container["command"] == compose[name]["command"], name
         if name == "worker":
             # Only the node name differs: the pod's name instead of the container's host.
@@ -337,6 +338,7 @@ def test_k8s_network_policies_let_only_what_must_talk(overlay: str) -> None:
     for name in GRPC:
         assert ports(name) == {"grpc", "metrics"}, name
     assert ports("worker") == {"metrics"}
+    assert ports("web") == {"http", "metrics"}
     (redis_rule,) = [r for r in policies["redis"]["spec"]["ingress"]
                      if r["ports"] == [{"port": 6379}]]
     (clients,) = redis_rule["from"]

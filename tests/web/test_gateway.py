@@ -200,3 +200,9 @@ def test_cors_answers_the_configured_origin_only(web_stack: WebStack) -> None:
     assert "authorization" in headers["access-control-allow-headers"].lower()
     status, headers = preflight("http://elsewhere.example")
     assert status == 400 and "access-control-allow-origin" not in headers
+
+
+def test_the_health_probe_asks_the_web_process(web_stack: WebStack) -> None:
+    from cardroom.services import healthprobe
+    assert healthprobe.main(["--web"], {"WEB_PORT": str(web_stack.web.port)}) == 0
+    assert healthprobe.main(["--web", "--timeout", "0.5"], {"WEB_PORT": "1"}) == 1
