@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.text import Text
 
 from cardroom.shared.client.types import MatchView, Replay
+from cardroom.shared.errors import InvalidArgument
 from cardroom.shared.games import registry
 from cardroom.shared.games.base import State
 
@@ -136,8 +137,10 @@ def run_replay(app: App, args: argparse.Namespace) -> int:
     steps = Steps(app.room.match.replay(args.match_id))
     game = steps.replay.game
     if args.step is not None:
-        step = max(0, min(len(steps), args.step))
-        app.console.print(render.board(game, steps.scene(step)))
+        if not 0 <= args.step <= len(steps):
+            raise InvalidArgument(f"--step must be 0 to {len(steps)}: the match has "
+                                  f"{len(steps)} moves", "step")
+        app.console.print(render.board(game, steps.scene(args.step)))
         return 0
     if args.all or not sys.stdin.isatty():
         for line in steps.opening():
@@ -156,9 +159,11 @@ def _end(app: App, steps: Steps) -> None:
 
 
 def _browse(app: App, steps: Steps) -> int:
-    step = 0
+    step, drawn = 0, -1
     while True:
-        app.console.print(render.board(steps.replay.game, steps.scene(step)))
+        if step != drawn:  # a wrong answer leaves the table on screen as it is
+            app.console.print(render.board(steps.replay.game, steps.scene(step)))
+            drawn = step
         prompt = f"move {step} of {len(steps)} - Enter next, b back, a number jumps, q quits: "
         try:
             answer = app.console.input(prompt, markup=False).strip().lower()
@@ -168,8 +173,12 @@ def _browse(app: App, steps: Steps) -> int:
             return 0
         if answer == "b":
             step = max(0, step - 1)
-        elif answer.isdigit():
-            step = min(len(steps), int(answer))
+        elif answer.isdigit() and int(answer) <= len(steps):
+            step = int(answer)
+        elif answer:
+            app.console.print(f"{answer!r} is no step: Enter goes on, b back, 0 to "
+                              f"{len(steps)} jumps, q quits.", markup=False)
+            continue
         elif step < len(steps):
             step += 1
             for line in steps.lines(step):

@@ -68,6 +68,17 @@ def test_cli_livemix_board_shows_members_token_trick_and_hand() -> None:
     assert "Your hand:" not in spectator and obs["hand"][0] not in spectator.split("Trick")[0]
 
 
+def test_cli_livemix_taken_members_are_marked_in_plain_text_too() -> None:
+    state, _ = play("livemix", {"players": 4}, 6)
+    circle = state.observation(1)["circle"]
+    taken = [slot["member"] for slot in circle if not slot["on_table"]]
+    assert taken  # a few tricks were played: some Members are gone
+    plain = draw("livemix", seat_scene(state, 1, 4))  # no colour, no strike-through
+    for slot in circle:
+        marked = f"({slot['member']})" in plain
+        assert marked == (not slot["on_table"]), slot
+
+
 def test_cli_livemix_cards_and_members_in_their_colours() -> None:
     state, _ = play("livemix", {"players": 4}, 0)
     text = draw("livemix", seat_scene(state, 0, 4), colour=True)

@@ -137,8 +137,21 @@ def test_cli_replay_steps_back_and_forth_with_every_hand_shown(stack: Stack, roo
     term.send("b")
     term.expect(prompt)
     assert term.group(1) == "39"
+    for wrong in ("xyz", "999"):  # neither steps on, nor draws the table again
+        term.send(wrong)
+        term.expect(prompt)
+        assert term.group(1) == "39" and f"{wrong!r} is no step" in term.last()
+        assert "VIVO - round" not in term.last()
     term.send("q")
     assert term.close() == 0
+
+
+@pytest.mark.parametrize("step", ["999", "-1"])
+def test_cli_replay_step_past_the_match_is_refused(stack: Stack, finished: str,
+                                                   step: str) -> None:
+    term = Terminal(stack, "replay", finished, "--step", step)
+    code = term.close()
+    assert code != 0 and "--step must be 0 to 72: the match has 72 moves" in term.text
 
 
 def test_cli_replay_step_shows_one_table(stack: Stack, finished: str) -> None:

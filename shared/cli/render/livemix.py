@@ -27,7 +27,8 @@ def members(items: Sequence[str]) -> Text:
 
 
 def circle(obs: JSON) -> Text:
-    """The circle clockwise: taken Members struck through, the token's Member boxed."""
+    """The circle clockwise: taken Members in parentheses (and struck through), the token's
+    Member boxed; the marks are characters, so they read the same without colour."""
     parts = []
     for position, slot in enumerate(obs.get("circle", [])):
         if position == obs.get("token") and slot["on_table"]:
@@ -37,7 +38,7 @@ def circle(obs: JSON) -> Text:
         elif slot["on_table"]:
             text = member(slot["member"])
         else:
-            text = Text(slot["member"], style="dim strike")
+            text = Text(f"({slot['member']})", style="dim strike")
         parts.append(text)
     return joined(parts, " ")
 
