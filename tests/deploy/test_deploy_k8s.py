@@ -19,6 +19,7 @@ import pytest
 import yaml
 from support.paths import ROOT
 
+from cardroom.shared.rpc.identity import parse_proxies
 from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, SEARCH_QUEUE
 
 K8S = ROOT / "deploy" / "k8s"
@@ -288,6 +289,13 @@ def config(overlay: str) -> dict[str, str]:
 @pytest.mark.parametrize("overlay", OVERLAYS)
 def test_k8s_match_service_demands_a_durable_redis(overlay: str) -> None:
     assert config(overlay)["MATCH_DURABILITY"] in ("everysec", "always")
+
+
+@pytest.mark.parametrize("overlay", OVERLAYS)
+def test_k8s_the_ingress_is_trusted_to_name_the_client(overlay: str) -> None:
+    # Else every outside client arrives from the ingress and shares one caller's limits.
+    raw = config(overlay)["GRPC_TRUSTED_PROXIES"]
+    assert parse_proxies("GRPC_TRUSTED_PROXIES", raw)
 
 
 @pytest.mark.parametrize("overlay", OVERLAYS)
