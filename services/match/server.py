@@ -45,8 +45,11 @@ SERVER_OPTIONS = (
     ("grpc.keepalive_timeout_ms", 20_000),
     ("grpc.http2.max_pings_without_data", 0),
     ("grpc.keepalive_permit_without_calls", 1),
-    ("grpc.max_concurrent_streams", 1 << 20),
 )
+#: Calls open at once on one connection unless GRPC_MAX_STREAMS_PER_CONNECTION says: room
+#: for a client's whole MATCH_MAX_STREAMS_PER_PEER (500) on one connection, and a bound on
+#: what one connection's half-sent requests can hold.
+STREAMS_PER_CONNECTION = 1000
 
 
 class MatchServer:
@@ -187,7 +190,8 @@ async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: M
                           settings.common.callers, registry)
     rpc, _ = await create_rpc_server([ServiceDef(descriptor, add), *players.services],
                                      settings.common, registry=registry, host=host,
-                                     options=SERVER_OPTIONS)
+                                     options=SERVER_OPTIONS,
+                                     streams_per_connection=STREAMS_PER_CONNECTION)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
     health = RedisHealth(repo, settings.durability, settings.health_interval_s,
                          rpc.set_serving, high_water=settings.store_high_water,

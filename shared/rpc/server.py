@@ -125,7 +125,8 @@ class Server:
 async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
                         registry: CollectorRegistry | None = None, host: str = "[::]",
                         options: Sequence[tuple[str, Any]] = (), gate: WorkGate | None = None,
-                        process: str = "") -> tuple[Server, int]:
+                        process: str = "", streams_per_connection: int = 0
+                        ) -> tuple[Server, int]:
     """A server hosting `services` plus health and reflection, bound to settings.grpc_port,
     on the running event loop. A fresh metrics registry is used unless one is given (a
     process passes prometheus_client.REGISTRY); `gate` is the WorkGate the servicers hand
@@ -134,7 +135,8 @@ async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
     registry = CollectorRegistry() if registry is None else registry
     metrics = GrpcMetrics(registry)
     server = grpc.aio.server(interceptors=[CallInterceptor(metrics)],
-                             options=[*server_options(settings), *options])
+                             options=[*server_options(settings, streams_per_connection),
+                                      *options])
     health = HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health, server)
     for service in services:
@@ -162,10 +164,21 @@ def loop_name(loop: asyncio.AbstractEventLoop) -> str:
     return "uvloop" if type(loop).__module__.startswith("uvloop") else "asyncio"
 
 
-def server_options(settings: Settings) -> list[tuple[str, int]]:
-    """Channel arguments of every server: message size cap and connection age (0: none)."""
+#: Calls open at once on one connection unless GRPC_MAX_STREAMS_PER_CONNECTION says.
+DEFAULT_STREAMS_PER_CONNECTION = 100
+
+
+def server_options(settings: Settings, streams_per_connection: int = 0
+                   ) -> list[tuple[str, int]]:
+    """Channel arguments of every server: message size cap, HTTP/2 bounds (calls per
+    connection: the setting, else `streams_per_connection`, else 100; connections) and
+    connection age (0: none)."""
     # A larger request is refused (RESOURCE_EXHAUSTED) before it is read into memory.
     options = [("grpc.max_receive_message_length", settings.max_message_bytes)]
+    streams = settings.max_streams_per_connection or streams_per_connection \
+        or DEFAULT_STREAMS_PER_CONNECTION
+    options += [("grpc.max_concurrent_streams", streams),
+                ("grpc.max_allowed_incoming_connections", settings.max_connections)]
     if settings.max_connection_age_s > 0:
         # Connections are closed (GOAWAY) after this age, calls on them get the grace to
         # finish: clients then reconnect through DNS and reach pods added since.

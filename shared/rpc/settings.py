@@ -206,6 +206,15 @@ class Settings:
     #: long to finish before it is cut.
     max_connection_age_grace_s: float = var("GRPC_MAX_CONNECTION_AGE_GRACE_SECONDS", 30.0,
                                             seconds(zero=True))
+    #: GRPC_MAX_STREAMS_PER_CONNECTION: calls open at once on one HTTP/2 connection
+    #: (grpc.max_concurrent_streams); a client asks for more only after one ends. Each open
+    #: call holds memory even while its request never finishes arriving, so this bounds
+    #: what one connection can hold (0: the process's own default: 100, the match service
+    #: 1000, above its MATCH_MAX_STREAMS_PER_PEER of 500).
+    max_streams_per_connection: int = var("GRPC_MAX_STREAMS_PER_CONNECTION", 0, count())
+    #: GRPC_MAX_CONNECTIONS: client connections a server accepts at once
+    #: (grpc.max_allowed_incoming_connections); more are closed as they arrive.
+    max_connections: int = var("GRPC_MAX_CONNECTIONS", 1000, count(least=1))
     #: GRPC_TRUSTED_PROXIES: proxies (addresses or CIDRs) whose x-forwarded-for names the
     #: caller (cardroom.shared.rpc.identity); nobody else's header is believed.
     trusted_proxies: tuple[IPNetwork, ...] = var("GRPC_TRUSTED_PROXIES", (), parse_proxies)

@@ -104,10 +104,20 @@ def test_connections_are_closed_after_their_maximum_age() -> None:
 
 def test_connection_age_of_zero_sets_no_limit() -> None:
     assert [name for name, _ in server_options(local_settings(max_connection_age_s=0))] == [
-        "grpc.max_receive_message_length"]
+        "grpc.max_receive_message_length", "grpc.max_concurrent_streams",
+        "grpc.max_allowed_incoming_connections"]
     named = dict(server_options(local_settings()))
     assert (named["grpc.max_connection_age_ms"],
             named["grpc.max_connection_age_grace_ms"]) == (300_000, 30_000)
+
+
+def test_calls_per_connection_and_connections_are_bounded() -> None:
+    named = dict(server_options(local_settings()))
+    assert (named["grpc.max_concurrent_streams"],
+            named["grpc.max_allowed_incoming_connections"]) == (100, 1000)
+    assert dict(server_options(local_settings(), 1000))["grpc.max_concurrent_streams"] == 1000
+    chosen = local_settings(max_streams_per_connection=7)
+    assert dict(server_options(chosen, 1000))["grpc.max_concurrent_streams"] == 7
 
 
 def test_serving_gauge_follows_health() -> None:

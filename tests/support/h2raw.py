@@ -66,8 +66,69 @@ class RawConnection:
         self.flush()
         return stream
 
+    def pump(self) -> None:
+        """Read what the server sent so far (settings, window updates), without waiting."""
+        self.sock.setblocking(False)
+        try:
+            while True:
+                data = self.sock.recv(65536)
+                if not data:
+                    break
+                self.h2.receive_data(data)
+        except (BlockingIOError, InterruptedError):
+            pass
+        finally:
+            self.sock.setblocking(True)
+        self.flush()
+
     def close(self, reset: bool = False) -> None:
         """Close the socket; with `reset`, abruptly (an RST, as a crashed client's)."""
         if reset:
             self.sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
         self.sock.close()
+
+
+def half_open_flood(port: int, method: str, *, connections: int = 10, seconds: float = 5.0,
+                    announced: int = 1000, sent: int = 3) -> dict[str, int]:
+    """For `seconds`, on `connections` connections, start as many calls as the server lets
+    whose bodies never finish (HEADERS, then DATA announcing `announced` bytes and carrying
+    `sent`); the connections stay open until close_all() on the answer's "raws". Returns
+    counts: streams started, refused by the server's stream cap, connections refused."""
+    import time
+
+    import h2.events
+    import h2.exceptions
+
+    raws: list[RawConnection] = []
+    counts = {"started": 0, "capped": 0, "connections_refused": 0}
+    for _ in range(connections):
+        try:
+            raws.append(RawConnection(port))
+        except OSError:
+            counts["connections_refused"] += 1
+    until = time.monotonic() + seconds
+    while time.monotonic() < until and raws:
+        for raw in raws:
+            raw.pump()
+            for _ in range(200):
+                try:
+                    raw.half_sent(method, announced, sent)
+                    counts["started"] += 1
+                except h2.exceptions.TooManyStreamsError:
+                    counts["capped"] += 1
+                    break
+                except (h2.exceptions.FlowControlError, h2.exceptions.ProtocolError):
+                    break
+                except OSError:
+                    break
+    _OPEN.extend(raws)
+    return counts
+
+
+_OPEN: list[RawConnection] = []
+
+
+def close_all() -> None:
+    """Close every connection half_open_flood left open."""
+    while _OPEN:
+        _OPEN.pop().close()

@@ -16,8 +16,8 @@ import grpc
 import pytest
 import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-from support.grpc_servers import HOST, channel_to
-from support.match_client import GAME_ENUM, Client, auth, match_server, play_turn
+from support.grpc_servers import HOST, channel_to, local_settings
+from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, play_turn
 
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
@@ -49,8 +49,10 @@ def run() -> Iterator[Run]:
 
 @pytest.fixture
 def served(redis_url: str) -> Iterator[tuple[MatchServer, Client]]:
-    """A replica with room for many streams from this one test client."""
-    with match_server(redis_url, max_streams_per_peer=5000) as server, \
+    """A replica with room for many streams from this one test client (on one connection)."""
+    common = local_settings("match", redis_url=redis_url, celery_broker_url=redis_url,
+                            admin_token=ADMIN, max_streams_per_connection=5000)
+    with match_server(redis_url, max_streams_per_peer=5000, common=common) as server, \
             channel_to(server.port) as channel:
         yield server, Client(channel)
 
