@@ -14,7 +14,6 @@ the read of the common path of consecutive moves.
 
 from __future__ import annotations
 
-import dataclasses
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -57,12 +56,12 @@ class StateCache:
 
     def put(self, match_id: str, version: int, state: State, write: str = "",
             written: Snapshot | None = None) -> None:
-        """Remember `state` (which the caller must not change afterwards) at `version`;
-        `written`: the match as this replica has just written it (kept as a copy). A state
-        older than the one kept is not kept."""
+        """Remember `state` at `version`, and `written`, the match as this replica has just
+        written it (the caller changes neither afterwards). A state older than the one kept
+        is not kept."""
         if self.capacity <= 0:
             return
-        kept = None if written is None else _copy(written)
+        kept = written
         with self._lock:
             entry = self._entries.get(match_id)
             if entry is not None and entry.version > version:
@@ -89,4 +88,5 @@ class StateCache:
 
 def _copy(snap: Snapshot) -> Snapshot:
     """A copy of `snap` whose record may be changed (as a write prepares it)."""
-    return dataclasses.replace(snap, record=snap.record.copy(), priors={})
+    return Snapshot(snap.match_id, snap.version, snap.status, snap.record.copy(),
+                    snap.engine_text, snap.seq, snap.deadline_ms, snap.bot_retry_ms)
