@@ -88,6 +88,10 @@ class FanOut:
         #: Set when the replica drains: every stream ends and resumes elsewhere.
         self.closing = False
         self._pubsub: Any = None
+        #: Held while a pub/sub connection is opened: the reader and the first subscription
+        #: of a fresh replica would otherwise both open one, or the reader poll the one the
+        #: subscription is still connecting.
+        self._opening = asyncio.Lock()
         self._tasks: list[asyncio.Task[None]] = []
 
     @property
@@ -158,9 +162,21 @@ class FanOut:
                 await self._pubsub.unsubscribe(key_for("notify", match_id))
 
     async def _connected(self) -> None:
-        if self._pubsub is None:
-            self._pubsub = self.repo.client.pubsub()
-            await self._pubsub.subscribe(IDLE_CHANNEL)
+        """A pub/sub connection, connected and subscribed to IDLE_CHANNEL, is self._pubsub
+        (only then is it set)."""
+        if self._pubsub is not None:
+            return
+        async with self._opening:
+            if self._pubsub is not None:
+                return
+            pubsub = self.repo.client.pubsub()
+            try:
+                await pubsub.subscribe(IDLE_CHANNEL)
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()
+                raise
+            self._pubsub = pubsub
 
     # ---- the reader and the sweep ---------------------------------------------------------
 
