@@ -62,6 +62,8 @@ class Result:
     seconds: float
     latencies: list[float]
     server_cpu_ms: float = 0.0
+    #: The load generator's own CPU per call (this process: it must not be the bound).
+    client_cpu_ms: float = 0.0
 
     @property
     def rate(self) -> float:
@@ -185,9 +187,10 @@ def measure(channel: grpc.Channel, server: int, metrics_port: int, matches: int,
     stub = match_pb2_grpc.MatchServiceStub(channel)
     players = [MatchPlayer(stub, seed + i) for i in range(matches)]
     before = redis_counts(metrics_port)
-    cpu = cpu_seconds(server)
+    cpu, mine = cpu_seconds(server), cpu_seconds(os.getpid())
     result = run_threads(matches, moves, lambda i: players[i].move)
     result.server_cpu_ms = 1000 * (cpu_seconds(server) - cpu) / result.calls
+    result.client_cpu_ms = 1000 * (cpu_seconds(os.getpid()) - mine) / result.calls
     after = redis_counts(metrics_port)
     # The timer loop polls on its own ("timers", and "lobby" for the gauge): not a move's.
     trips = sum(after.get(op, 0) - before.get(op, 0) for op in after
@@ -275,8 +278,8 @@ def _median(results: list[Result]) -> Result:
 def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps: int) -> None:
     """Per concurrency, both versions `reps` times, alternating; print the median rows."""
     print("| version | matches | no-op/s | p50 ms | p99 ms | cpu ms | moves/s | p50 ms | "
-          "p99 ms | cpu ms | vs floor | RT/move |")
-    print("|---" + "|---:" * 11 + "|")
+          "p99 ms | cpu ms | vs floor | RT/move | client cpu ms |")
+    print("|---" + "|---:" * 12 + "|")
     channels = [grpc.insecure_channel(f"127.0.0.1:{s.port}") for s in services]
     for channel in channels:
         grpc.channel_ready_future(channel).result(timeout=10)
@@ -293,7 +296,8 @@ def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps:
             trips = sorted(t for _, _, t in series)[len(series) // 2]
             rates.setdefault(matches, []).append(moved.rate)
             print(f"| {service.label} | {matches} | {_series(floor)} | {_series(moved)} | "
-                  f"{moved.rate / floor.rate:.0%} | {trips:.2f} |", flush=True)
+                  f"{moved.rate / floor.rate:.0%} | {trips:.2f} | {moved.client_cpu_ms:.2f} |",
+                  flush=True)
     for channel in channels:
         channel.close()
     print("\n| matches | moves/s this tree / baseline |\n|---:|---:|")
@@ -322,9 +326,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", default=BASELINE,
                         help=f"the git ref measured beside this tree (default {BASELINE}, "
                              "the synchronous service)")
+    parser.add_argument("--thousand", action="store_true",
+                        help="also 1,000 concurrent matches (1,000 client threads)")
     args = parser.parse_args(argv)
     plan = {1: (90, 600), 10: (40, 200), 100: (12, 40)} if args.quick else \
         {1: (95, 1000), 10: (60, 400), 100: (20, 100)}
+    if args.thousand:
+        plan[1000] = (4, 6)
     stack = Processes()
     try:
         services = start_both(stack, durable=True, baseline=args.baseline)
@@ -335,7 +343,8 @@ def main(argv: list[str] | None = None) -> int:
               "tree's, each with its own Redis (appendonly yes, appendfsync "
               "everysec) and MATCH_DURABILITY=everysec; the client threads run in this process; "
               "rows are the median of the repetitions, versions alternating; cpu ms is the "
-              "server's CPU time per call; RT/move counts the server's Redis round trips.")
+              "server's CPU time per call; RT/move counts the server's Redis round trips; client "
+              "cpu ms is this load generator's CPU time per move.")
     finally:
         stack.stop()
     return 0
