@@ -38,6 +38,10 @@ from .turns import seat_view
 
 #: Seconds kept from the caller's deadline to answer in time.
 MARGIN_S = 0.05
+#: Seconds a worker's suggestion may run past the API's wait before it is asked to stop
+#: (the answer then has nobody to go to), and after that before its process is killed.
+WORKER_MARGIN_S = 0.5
+KILL_AFTER_S = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +115,10 @@ class Suggester:
             return self.app.send_task(
                 SUGGEST, args=[game, query.policy, query.params, view, events, query.seed],
                 queue=self.settings.queue_for(game, query.policy), expires=budget,
+                # The worker stops the search once this API has given up waiting (its soft
+                # limit raised in the task), instead of running on to BOT_SOFT_TIME_LIMIT.
+                soft_time_limit=budget + WORKER_MARGIN_S,
+                time_limit=budget + WORKER_MARGIN_S + KILL_AFTER_S,
                 retry=False, headers={"sent_at": time.time()})
         except (OperationalError, RedisError) as error:
             raise Unavailable(f"the bot broker is unreachable: {error}") from None

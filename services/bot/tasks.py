@@ -110,6 +110,11 @@ def suggest(self: Task, game: str, policy: str, params: dict[str, Any], view: di
     _waited(self)
     try:
         decision = turns.suggest(game, policy, params, view, events, seed)
+    except SoftTimeLimitExceeded:
+        # The bot API gave up waiting (the task's own soft limit): stop, nobody listens.
+        METRICS.outcome(SUGGEST, "timeout")
+        return {"error": {"type": "DeadlineExceeded",
+                          "reason": "the suggestion ran past the time its caller waited"}}
     except CardroomError as error:
         METRICS.outcome(SUGGEST, "invalid")
         return {"error": {"type": type(error).__name__, "reason": error.reason}}
