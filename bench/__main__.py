@@ -21,6 +21,7 @@ BENCHMARKS = (
     "timer_sweep",
     "load",
     "reliability",
+    "web",
 )
 
 

@@ -109,8 +109,8 @@ LANDMARKS = {
 
 
 def picture(table: TablePage, game: str, folder: Path) -> str:
-    """A screenshot of the table (folder/web-GAME.png) and the words it shows
-    (folder/web-GAME.txt); the words."""
+    """A screenshot of the table and the words it shows, written into `folder` as
+    web-<game>.png and web-<game>.txt; the words."""
     folder.mkdir(parents=True, exist_ok=True)
     table.page.screenshot(path=str(folder / f"web-{game}.png"), full_page=False)
     shown = str(table.page.inner_text("body"))

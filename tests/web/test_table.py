@@ -222,7 +222,8 @@ def test_an_illegal_move_and_a_malformed_claim_show_the_reason_and_change_nothin
     table.page.press("#claim", "Enter")
     table.page.wait_for_function(
         "() => document.querySelector('#status').textContent.includes('Not a claim')")
-    assert "syntax" in table.refusal().lower() or "column" in table.refusal().lower()
+    reason = table.refusal()
+    assert "syntax" in reason.lower() or "column" in reason.lower(), reason
     assert table.version() == version
     assert stubs[0].GetMatch(pb.GetMatchRequest(match_id=mm), timeout=5).match.version \
         == version

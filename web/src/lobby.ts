@@ -19,15 +19,40 @@ export class Lobby {
 
   constructor(private root: HTMLElement) {}
 
+  private abort = new AbortController();
+  private live = new Map<string, MatchSummary>();
+
   async start(): Promise<void> {
     clear(this.root);
     this.root.append(h("h2", {}, "Lobby"), this.list, await this.form());
     await this.load();
-    this.timer = window.setInterval(() => void this.load(), 2000);
+    if (!(await this.watch())) this.timer = window.setInterval(() => void this.load(), 2000);
   }
 
   stop(): void {
     window.clearInterval(this.timer);
+    this.abort.abort();
+  }
+
+  /** The lobby live from WatchLobby, where the service has it (else false: the list is
+   * polled). Each item is a match as listed after its change, or its going. */
+  private async watch(): Promise<boolean> {
+    type Change = { matchId: string; match?: MatchSummary };
+    const stream = (match as unknown as Record<string, unknown>).watchLobby as
+      ((req: object, opts: object) => AsyncIterable<Change>) | undefined;
+    if (typeof stream !== "function") return false;
+    void (async () => {
+      try {
+        for await (const change of stream.call(match, {}, { signal: this.abort.signal })) {
+          if (change.match) this.live.set(change.matchId, change.match);
+          else if (change.matchId) this.live.delete(change.matchId);
+          this.show([...this.live.values()].filter((m) => m.status < MatchStatus.FINISHED));
+        }
+      } catch {
+        if (!this.abort.signal.aborted) this.timer = window.setInterval(() => void this.load(), 2000);
+      }
+    })();
+    return true;
   }
 
   private async load(): Promise<void> {

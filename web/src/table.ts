@@ -4,8 +4,8 @@ import { create, toJson } from "@bufbuild/protobuf";
 import { timestampDate } from "@bufbuild/protobuf/wkt";
 import { Code, ConnectError } from "@connectrpc/connect";
 import {
-  DeadlineKind, EndReason, MatchEventSchema, MatchStatus, MixMatchMoveSchema, SubmitMoveRequestSchema,
-  type MatchEvent, type MatchView, type SubmitMoveRequest,
+  DeadlineKind, EndReason, MatchEventSchema, MatchStatus, MatchViewSchema, MixMatchMoveSchema,
+  SubmitMoveRequestSchema, type MatchEvent, type MatchView, type SubmitMoveRequest, type TurnFrame,
 } from "./gen/cardroom/v1/match_pb";
 import { match, reasonOf, solver, useCredential } from "./api";
 import { clear, h, say } from "./dom";
@@ -66,8 +66,12 @@ export class Table {
             this.events.push(item.frame.value);
             this.cursor = item.frame.value.seq;
           } else if (item.frame.case === "turn") {
-            await this.refresh();
-            if (item.frame.value.result) return;
+            const frame = item.frame.value;
+            // A frame carrying the watcher's whole view is drawn as it is; one without it
+            // (or the last one, whose summary needs every round) is read with GetMatch.
+            if (!frame.result && this.fromFrame(frame)) this.render();
+            else await this.refresh();
+            if (frame.result) return;
           }
         }
         if (this.view && this.view.status >= MatchStatus.FINISHED) return;
@@ -76,6 +80,21 @@ export class Table {
       }
       await new Promise((r) => setTimeout(r, 300));
     }
+  }
+
+  /** The view a turn frame gives, when it carries the seat's whole view (newer
+   * services); false when it does not. */
+  private fromFrame(frame: TurnFrame): boolean {
+    const seatView = (frame as unknown as { seatView?: MatchView["seatView"] }).seatView;
+    if (!this.view || !seatView?.case || frame.version < this.view.version) return false;
+    const acting = frame.actingSeats;
+    this.view = create(MatchViewSchema, {
+      ...this.view, version: frame.version, eventSeq: frame.eventSeq, status: frame.status,
+      mayAct: frame.mayAct, legalMoves: frame.legalMoves, deadline: frame.deadline,
+      deadlineKind: frame.deadlineKind, scores: frame.scores, seatView,
+      currentPlayer: acting.length === 1 ? acting[0] : acting.length > 1 ? -1 : undefined,
+    });
+    return true;
   }
 
   private onKey = (e: KeyboardEvent): void => {
@@ -110,6 +129,7 @@ export class Table {
   private async submit(request: SubmitMoveRequest): Promise<void> {
     this.busy = true;
     const started = performance.now();
+    document.body.dataset.submittedAt = String(performance.timeOrigin + started);
     try {
       const reply = await match.submitMove(request);
       this.lastRoundTrip = performance.now() - started;
@@ -196,6 +216,9 @@ export class Table {
       over ? h("p", {}, h("a", { href: `#/replay/${this.matchId}`, "data-testid": "replay-link" }, "Replay this match move by move")) : "",
     );
     this.tick();
+    // When each view was drawn, on the wall clock every page shares (for measurements).
+    document.body.dataset.drawnVersion = String(view.version);
+    document.body.dataset.drawnAt = String(performance.timeOrigin + performance.now());
   }
 
   private legalMoves(view: MatchView): HTMLElement | null {
