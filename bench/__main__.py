@@ -22,6 +22,7 @@ BENCHMARKS = (
     "load",
     "reliability",
     "web",
+    "bounded",
 )
 
 
