@@ -15,6 +15,7 @@ BENCHMARKS = (
     "cluster",
     "streams",
     "fanout",
+    "frames",
     "bots",
     "tournament",
     "bot_latency",

@@ -34,7 +34,7 @@ from bench.match import Result, Service, _median, measure, start_match_service
 from bench.reliability import _lags, _status
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-from cardroom.shared.wire.values import to_struct
+from cardroom.shared.wire import typed
 from deploy.launch.cluster import RedisClusterServers
 from deploy.launch.process import Processes
 from deploy.launch.redis import RedisProcess
@@ -103,9 +103,10 @@ def pend(stub: match_pb2_grpc.MatchServiceStub, count: int, threads: int = 8) ->
 
 def lateness(stub: match_pb2_grpc.MatchServiceStub, matches: int) -> list[float]:
     """Seconds each hourglass time-out of `matches` Mix Match matches came late."""
-    options = to_struct({"hourglass_seconds": HOURGLASS_S, "younger_players": True})
+    options = typed.options_request(
+        "mixmatch", {"hourglass_seconds": HOURGLASS_S, "younger_players": True})
     ids = [stub.CreateMatch(pb.CreateMatchRequest(
-        game=common_pb2.GAME_MIXMATCH, players=2, seed=seed, options=options),
+        game=common_pb2.GAME_MIXMATCH, players=2, seed=seed, mixmatch_options=options),
         timeout=10).match_id for seed in range(matches)]
     deadline = time.monotonic() + 300
     while any(_status(stub, m) != pb.MATCH_STATUS_FINISHED for m in ids):

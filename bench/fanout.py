@@ -1,7 +1,7 @@
 """Event fan-out of the match service: from a SubmitMove's answer to its event reaching every
 watcher of the match; this tree's asyncio service beside the synchronous baseline.
 
-    .venv/bin/python -m bench.fanout [--quick]
+    .venv/bin/python -m bench.fanout [--quick] [--baseline REF] [--turns]
 
 For each version a fresh `python -m services.match` and a redis-server of its own; 250
 4-player VIVO matches, four spectator WatchMatch streams on each (1,000 watchers, opened a
@@ -9,7 +9,9 @@ hundred at a time), all in this one process (grpc.aio) so every timestamp comes 
 clock. Each match then plays random legal moves on its own schedule, the matches together
 offering a fixed rate; for every move the delay is the time from the SubmitMove answer to
 the moment the last of the match's four watchers has read the move's first public event
-(zero when all four read it before the answer arrived).
+(zero when all four read it before the answer arrived). --baseline names the git ref
+measured beside this tree (default the synchronous service); --turns opens the streams with
+WatchMatchRequest.turns, so each change also sends every watcher its turn frame.
 """
 
 from __future__ import annotations
@@ -88,7 +90,7 @@ class Table:
         self.state.apply_action(action, seat)
         self.version = reply.version
         # The move's first event every seat may see (one meant for a seat carries "to").
-        public = [e.seq for e in reply.events if "to" not in e.data]
+        public = [e.seq for e in reply.events if not e.HasField("to")]
         if public:
             self.answers.append((min(public), answered))
 
@@ -96,7 +98,8 @@ class Table:
         """Read a stream to its end, noting when each event arrived."""
         try:
             while (message := await call.read()) is not grpc.aio.EOF:
-                self.reads.setdefault(message.event.seq, []).append(time.perf_counter())
+                if message.WhichOneof("frame") == "event":
+                    self.reads.setdefault(message.event.seq, []).append(time.perf_counter())
         except asyncio.CancelledError:
             return
         except grpc.aio.AioRpcError as error:
@@ -105,13 +108,14 @@ class Table:
 
 
 async def open_watchers(stub: Any, tables: list[Table],
-                        opened: list[tuple[Any, asyncio.Task[None]]]
+                        opened: list[tuple[Any, asyncio.Task[None]]], turns: bool = False
                         ) -> list[tuple[Any, asyncio.Task[None]]]:
     """Four spectator streams per table, BATCH at a time, each past its first event; they
     go into `opened` as they open (so a caller can close them when one is refused)."""
     wanted = [t for t in tables for _ in range(WATCHERS_PER_MATCH)]
     for start in range(0, len(wanted), BATCH):
-        calls = [(table, stub.WatchMatch(pb.WatchMatchRequest(match_id=table.match_id)))
+        calls = [(table, stub.WatchMatch(pb.WatchMatchRequest(match_id=table.match_id,
+                                                              turns=turns)))
                  for table in wanted[start:start + BATCH]]
         try:
             await asyncio.wait_for(asyncio.gather(*(call.read() for _, call in calls)), 30)
@@ -163,7 +167,7 @@ def _pct(values: list[float], q: float) -> float:
 
 
 async def measure(service: Service, matches: int, paces: tuple[float, ...],
-                  seconds: float) -> None:
+                  seconds: float, turns: bool = False) -> None:
     """Open the watchers of `matches` tables on one service and print a row per pace
     (moves per second of each match)."""
     port, label = service.port, service.label
@@ -176,7 +180,7 @@ async def measure(service: Service, matches: int, paces: tuple[float, ...],
     watchers: list[tuple[Any, asyncio.Task[None]]] = []
     try:
         watchers = await open_watchers(match_pb2_grpc.MatchServiceStub(watch_channel), tables,
-                                       watchers)
+                                       watchers, turns)
         for pace in paces:
             since = [len(t.answers) for t in tables]
             cpu = cpu_seconds(service.pid), cpu_seconds(os.getpid())
@@ -206,6 +210,10 @@ def main(argv: list[str] | None = None) -> int:
     """Measure both versions, one after the other, and print one table."""
     parser = argparse.ArgumentParser(prog="python -m bench.fanout")
     parser.add_argument("--quick", action="store_true", help="one pace, 4 s")
+    parser.add_argument("--baseline", default=BASELINE,
+                        help=f"the git ref measured beside this tree (default {BASELINE})")
+    parser.add_argument("--turns", action="store_true",
+                        help="streams with turn frames (WatchMatchRequest.turns)")
     args = parser.parse_args(argv)
     paces = (0.4,) if args.quick else (0.4, 1.0)
     seconds = 4.0 if args.quick else 8.0
@@ -214,17 +222,18 @@ def main(argv: list[str] | None = None) -> int:
     print("|---" + "|---:" * 10 + "|")
     stack = Processes()
     try:
-        baseline = checkout_baseline(stack)
+        baseline = checkout_baseline(stack, args.baseline)
+        old = {"MATCH_WORKERS": "1100", "MATCH_MAX_STREAMS_PER_PEER": "20000"}
         for label, root, env, matches in (
-                (f"sync {BASELINE}", baseline, {"MATCH_WORKERS": "1100"}, SMALL),
-                (f"sync {BASELINE}", baseline, {"MATCH_WORKERS": "1100"}, MATCHES),
+                (args.baseline, baseline, old, SMALL),
+                (args.baseline, baseline, old, MATCHES),
                 ("asyncio", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, SMALL),
                 ("asyncio", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, MATCHES)):
             run = Processes()
             try:
                 redis_url = start_private_redis(run, durable=False)
                 service = start_match_service(redis_url, run, root, env, label=label)
-                asyncio.run(measure(service, matches, paces, seconds))
+                asyncio.run(measure(service, matches, paces, seconds, args.turns))
                 _, process = run.processes[-1]
                 process.terminate()  # before its Redis, so it drains quietly
                 process.wait(30)

@@ -40,9 +40,9 @@ from cardroom.shared.client import MatchClient, MatchView, SeatSpec, bot, human
 from cardroom.shared.errors import CardroomError, IllegalMove, StaleVersion
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, SEARCH_QUEUE
 from cardroom.shared.wire.enums import GAMES as GAME_TABLE
-from cardroom.shared.wire.values import to_plain, to_struct
 from deploy.launch.stack import Stack
 
 #: Events the match service adds around the engine's own (docs/match.md).
@@ -273,8 +273,8 @@ def replay_problem(replay: pb.GetReplayResponse) -> str | None:
     """What differs between a finished match's record and the engine replaying its actions
     offline: its scores, its result, or any engine event of its log; None when nothing."""
     game = GAME_TABLE[replay.game]
-    config = registry.make_config(game, to_plain(replay.options))
-    deal = to_plain(replay.deal) if replay.HasField("deal") else None
+    config = registry.make_config(game, typed.options_of(replay))
+    deal = typed.deal_of(game, replay)
     seed = replay.seed if replay.HasField("seed") else None
     state = registry.new_game(game, config, seed=seed, deal=deal, now=replay.start_time)
     events = list(registry.opening_events(state))
@@ -285,9 +285,9 @@ def replay_problem(replay: pb.GetReplayResponse) -> str | None:
             return f"the engine refuses action {i} ({action!r} by {seat}): {error.reason}"
     if list(replay.scores) != state.scores() or list(replay.result.scores) != state.scores():
         return f"scores {list(replay.scores)} != replayed {state.scores()}"
-    logged = [to_plain(e.data) for e in replay.events if e.type not in SERVICE_EVENTS]
-    # The log went through JSON and protobuf Structs: put the replayed events through both.
-    if logged != [to_plain(to_struct(json.loads(json.dumps(e))))
+    logged = [typed.event_dict(e) for e in replay.events if e.type not in SERVICE_EVENTS]
+    # The log went through JSON and the typed messages: put the replayed events through both.
+    if logged != [typed.event_dict(typed.event_message(0, json.loads(json.dumps(e)), game))
                   for e in events]:
         return "the engine events differ from the replayed ones"
     return None

@@ -42,9 +42,9 @@ import grpc
 
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import GAMES
 from cardroom.shared.wire.tokens import bearer
-from cardroom.shared.wire.values import to_plain, to_struct
 from deploy.launch.process import ServiceProcess, health
 from deploy.launch.redis import RedisProcess
 from deploy.launch.worker import start_worker
@@ -261,7 +261,7 @@ def _submit_latencies(mode: str, matches: int) -> list[float]:
                 public = stub.GetMatch(request, timeout=5).match
                 if public.status != pb.MATCH_STATUS_ACTIVE:
                     break
-                auth = bearer(tokens[public.current_player])
+                auth = bearer(tokens[public.acting_seats[0]])
                 view = stub.GetMatch(request, metadata=auth, timeout=5).match
                 move = pb.SubmitMoveRequest(match_id=created.match_id,
                                             action=view.legal_moves[0],
@@ -286,9 +286,10 @@ def timers(matches: int = 6, hourglass_s: float = 0.2) -> str:
             replica.start()
         with grpc.insecure_channel(replicas[0].address) as channel:
             stub = match_pb2_grpc.MatchServiceStub(channel)
-            options = to_struct({"hourglass_seconds": hourglass_s, "younger_players": True})
+            options = typed.options_request(
+                "mixmatch", {"hourglass_seconds": hourglass_s, "younger_players": True})
             ids = [stub.CreateMatch(pb.CreateMatchRequest(
-                game=GAMES.number("mixmatch"), players=2, seed=seed, options=options),
+                game=GAMES.number("mixmatch"), players=2, seed=seed, mixmatch_options=options),
                 timeout=10).match_id for seed in range(matches)]
             time.sleep(0.5)
             for replica in replicas:
@@ -335,7 +336,7 @@ def _status(stub: Any, match_id: str) -> int:
 def _lags(stub: Any, match_id: str) -> list[float]:
     """Seconds each hourglass time-out came after the deadline it answered."""
     replay = stub.GetReplay(pb.GetReplayRequest(match_id=match_id), timeout=10)
-    events = [to_plain(e.data) for e in replay.events]
+    events = [typed.event_dict(e) for e in replay.events]
     deadlines = [e["deadline"] for e in events if e["type"] == "dice_rolled"]
     deadlines += [e["deadline"] for e in events
                   if e["type"] == "hourglass_ran_out" and e["deadline"] is not None]

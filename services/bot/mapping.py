@@ -10,8 +10,8 @@ from typing import Any
 from cardroom.shared.bots import PolicyInfo
 from cardroom.shared.errors import InvalidFields
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import GAMES, POLICY_COSTS
-from cardroom.shared.wire.values import to_plain, to_struct
 
 #: Longest policy name a request may carry (as for seats in CreateMatch).
 MAX_POLICY = 64
@@ -67,22 +67,32 @@ def _raw(request: pb.SuggestMoveRequest, params: dict[str, int | float]) -> Quer
     game = GAMES.get(raw.game, "")
     if not game:
         problems.append(("observation.game", f"must be one of {GAMES.names}"))
-    view = to_plain(raw.view, "observation.view")
-    if not view:
-        problems.append(("observation.view", "the seat's observation is required"))
+    which = raw.WhichOneof("seat_view")
+    if which is None:
+        problems.append(("observation.seat_view", "the seat's view is required"))
+    elif game and which != game:
+        problems.append((f"observation.{which}", f"is not a view of {game}"))
     if len(raw.events) > MAX_EVENTS:
         problems.append(("observation.events", f"at most {MAX_EVENTS} events"))
+    events: list[dict[str, Any]] = []
+    for number, event in enumerate(raw.events if len(raw.events) <= MAX_EVENTS else ()):
+        if event.WhichOneof("detail") is None:
+            problems.append((f"observation.events[{number}]", "an event needs its typed detail"))
+        elif len(events) == number:
+            events.append(typed.event_dict(event))
     if problems:
         raise InvalidFields(problems)
-    events = tuple(to_plain(e, "observation.events") for e in raw.events)
-    return Query(request.policy, params, request.seed, game=game, view=view, events=events)
+    view = typed.seat_view_dict(raw)
+    return Query(request.policy, params, request.seed, game=game, view=view,
+                 events=tuple(events))
 
 
 def suggest_response(decision: Mapping[str, Any], policy: str, version: int = 0
                      ) -> pb.SuggestMoveResponse:
     """SuggestMove's answer from a decision (Decision.to_dict(), as the task returns it)."""
     return pb.SuggestMoveResponse(
-        action=str(decision["action"]), evaluation=to_struct(decision.get("evaluation") or {}),
+        action=str(decision["action"]),
+        evaluation=typed.evaluation_message(decision.get("evaluation") or {}),
         policy=policy, think_seconds=float(decision.get("think_s", 0.0)),
         iterations=int(decision.get("iterations", 0)),
         delay_seconds=float(decision.get("delay_s", 0.0)), version=version)

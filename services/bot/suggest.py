@@ -81,7 +81,7 @@ class Suggester:
             raise Unavailable(f"the result backend is unreachable: {error}") from None
         finally:
             result.forget()
-        return Suggestion(_decision(answer), version)
+        return Suggestion(_decision(answer, game), version)
 
     def close(self) -> None:
         """Close the rpc:// reply consumers of every thread that waited for an answer."""
@@ -141,16 +141,16 @@ def _check(game: str, query: Query, view: dict[str, Any]) -> None:
     try:
         check_view(view, game)
     except InvalidArgument as error:
-        raise InvalidArgument(error.reason, "observation.view") from None
+        raise InvalidArgument(error.reason, f"observation.{game}") from None
 
 
-def _decision(answer: Any) -> dict[str, Any]:
+def _decision(answer: Any, game: str) -> dict[str, Any]:
     """The decision in a task's answer; its error as a domain error."""
     if isinstance(answer, dict) and isinstance(answer.get("decision"), dict):
         return dict(answer["decision"])
     if isinstance(answer, dict) and isinstance(answer.get("error"), dict):
         error = answer["error"]
         if error.get("type") in ("InvalidArgument", "InvalidFields", "MalformedAction"):
-            raise InvalidArgument(str(error.get("reason")), "observation.view")
+            raise InvalidArgument(str(error.get("reason")), f"observation.{game}")
         raise CardroomError(f"the suggestion failed: {error.get('reason')}")
     raise CardroomError(f"the suggestion failed on the worker: {answer!r}")

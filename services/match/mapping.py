@@ -8,6 +8,7 @@ from typing import Any
 from cardroom.shared.errors import InvalidArgument, InvalidDeal
 from cardroom.shared.games.mixmatch.notation import claim_action
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import (
     CLOCK_EXPIRIES,
     DEADLINE_KINDS,
@@ -16,9 +17,8 @@ from cardroom.shared.wire.enums import (
     SEAT_KINDS,
     STATUSES,
 )
-from cardroom.shared.wire.values import set_seconds, timestamp, to_plain, to_struct
+from cardroom.shared.wire.values import set_seconds, timestamp
 
-from . import typed
 from .model import ClockSpec, SeatSpec
 
 
@@ -45,23 +45,18 @@ def create_args(request: pb.CreateMatchRequest) -> dict[str, Any]:
 
 
 def _options(request: pb.CreateMatchRequest, game: str) -> dict[str, Any]:
-    """The request's options, typed or as a Struct (not both), as the engine reads them."""
+    """The request's typed options as the engine reads them (none: the defaults)."""
     which = request.WhichOneof("typed_options")
     if which is None:
-        return to_plain(request.options, "options")
-    if request.HasField("options"):
-        raise InvalidArgument(f"send the options either as {which} or as options, not both",
-                              which)
+        return {}
     if which != f"{game}_options":
         raise InvalidArgument(f"{which} do not fit the game {game}", which)
     return typed.options_dict(getattr(request, which))
 
 
 def _deal(request: pb.CreateMatchRequest, game: str) -> dict[str, Any] | None:
-    """The request's explicit deal, typed or as a Struct, as the engine reads it."""
+    """The request's explicit typed deal, as the engine reads it."""
     setup = request.WhichOneof("setup")
-    if setup == "deal":
-        return to_plain(request.deal, "deal")
     if setup is None or setup == "seed":
         return None
     if setup != f"{game}_deal":
@@ -127,13 +122,7 @@ def optional_int(message: Any, field: str) -> int | None:
 
 def event(seq: int, data: Mapping[str, Any], game: str = "") -> pb.MatchEvent:
     """One event with its sequence number, typed as an event of `game` (or the service)."""
-    message = pb.MatchEvent(seq=seq, type=str(data.get("type", "")), data=to_struct(data))
-    if data.get("to") is not None:
-        message.to = data["to"]
-    detail = typed.event_detail(game, data)
-    if detail is not None:
-        getattr(message, detail[0]).CopyFrom(detail[1])
-    return message
+    return typed.event_message(seq, data, game)
 
 
 def events(items: Sequence[tuple[int, Mapping[str, Any]]], game: str = ""
@@ -161,18 +150,16 @@ def view(data: Mapping[str, Any]) -> pb.MatchView:
     message = pb.MatchView(
         match_id=data["match_id"], game=GAMES.number(data["game"]),
         status=STATUSES.number(data["status"]), version=data["version"], players=data["players"],
-        seats=[seat(s) for s in data["seats"]], options=to_struct(data["options"]),
+        seats=[seat(s) for s in data["seats"]], acting_seats=data["acting_seats"],
         may_act=data["may_act"], legal_moves=data["legal_moves"], scores=data["scores"],
         round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
         deadline_kind=DEADLINE_KINDS.numbers.get(data["deadline_kind"],
                                                    pb.DEADLINE_KIND_UNSPECIFIED),
-        event_seq=data["event_seq"], observation=to_struct(data["observation"]),
-        result=result(data["result"]), dealt_by=data.get("dealt_by", ""),
+        event_seq=data["event_seq"], result=result(data["result"]),
+        dealt_by=data.get("dealt_by", ""),
         seed_commitment=data.get("seed_commitment", ""))
     if data["seat"] is not None:
         message.seat = data["seat"]
-    if data["current_player"] is not None:
-        message.current_player = data["current_player"]
     if data["deadline"] is not None:
         message.deadline.CopyFrom(timestamp(data["deadline"]))
     game = data["game"]
@@ -194,6 +181,8 @@ def turn(data: Mapping[str, Any]) -> pb.TurnFrame:
         message.seat = data["seat"]
     if data["deadline"] is not None:
         message.deadline.CopyFrom(timestamp(data["deadline"]))
+    game = data["game"]
+    getattr(message, game).CopyFrom(typed.seat_view(game, data["observation"]))
     return message
 
 
@@ -211,8 +200,8 @@ def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
     """A replay (MatchService.get_replay) as a message."""
     message = pb.GetReplayResponse(
         match_id=data["match_id"], game=GAMES.number(data["game"]),
-        status=STATUSES.number(data["status"]), options=to_struct(data["options"]),
-        start_time=data["start"] or 0.0, events=events(data["events"], data["game"]),
+        status=STATUSES.number(data["status"]), start_time=data["start"] or 0.0,
+        events=events(data["events"], data["game"]),
         scores=data["scores"],
         round_scores=[pb.RoundScores(scores=r) for r in data["round_scores"]],
         result=result(data["result"]), seats=[seat(s) for s in data["seats"]],
@@ -229,7 +218,6 @@ def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
         set_seconds(message.start, data["start"])
     getattr(message, f"{game}_options").CopyFrom(typed.options_message(game, data["options"]))
     if data["deal"] is not None:
-        message.deal.CopyFrom(to_struct(data["deal"]))
         getattr(message, f"{game}_deal").CopyFrom(typed.deal_message(game, data["deal"]))
     return message
 

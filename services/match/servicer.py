@@ -38,7 +38,10 @@ def _gated(method: Handler) -> Handler:
 def _frame(item: tuple[int, dict[str, Any]] | Turn, game: str) -> pb.WatchMatchResponse:
     """One item of MatchService.watch (of a match of `game`) as a stream message."""
     if isinstance(item, Turn):
-        return pb.WatchMatchResponse(turn=mapping.turn(item.frame))
+        if item.message is None:
+            item.message = pb.WatchMatchResponse(turn=mapping.turn(item.frame))
+        message: pb.WatchMatchResponse = item.message
+        return message
     return pb.WatchMatchResponse(event=mapping.event(*item, game))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import binascii
-from dataclasses import dataclass
+from collections import OrderedDict
 from typing import Any
 
 from cardroom.shared.errors import InvalidArgument
@@ -15,11 +15,36 @@ from .model import ACTIVE
 from .repo import PUBLIC, Snapshot
 
 
-@dataclass(frozen=True, slots=True)
 class Turn:
-    """A turn frame (see turn) among the items of a WatchMatch stream."""
+    """A turn frame (see turn) among the items of a WatchMatch stream; `message` is its wire
+    form once built, shared by every stream that sends the same frame."""
 
-    frame: dict[str, Any]
+    __slots__ = ("frame", "message")
+
+    def __init__(self, frame: dict[str, Any]) -> None:
+        self.frame = frame
+        self.message: Any = None
+
+
+class Frames:
+    """The turn frames built lately, by match, version and viewer, so the streams of one
+    viewer (a seat's devices, every spectator) share one frame per change instead of each
+    building its own view; the oldest go first beyond `size`."""
+
+    def __init__(self, size: int = 4096) -> None:
+        self.size = size
+        self._frames: OrderedDict[tuple[str, int, int | None], Turn] = OrderedDict()
+
+    def get(self, match_id: str, version: int, seat: int | None) -> Turn | None:
+        """The frame of `seat` at `version`, when built lately."""
+        return self._frames.get((match_id, version, seat))
+
+    def put(self, match_id: str, version: int, seat: int | None, turn: Turn) -> Turn:
+        """Keep `turn` as the frame of `seat` at `version`; returns it."""
+        self._frames[(match_id, version, seat)] = turn
+        if len(self._frames) > self.size:
+            self._frames.popitem(last=False)
+        return turn
 
 
 def acting_seats(snap: Snapshot, state: State) -> list[int]:
@@ -43,6 +68,7 @@ def turn(snap: Snapshot, state: State, seat: int | None, now: float | None = Non
     may_act = seat is not None and seat in acting
     timer = snap.record.timer
     return {"version": snap.version, "event_seq": snap.seq, "status": snap.status,
+            "game": snap.record.game, "observation": state.observation(seat),
             "acting_seats": acting, "seat": seat, "may_act": may_act,
             "legal_moves": legal_moves(state, seat, now) if may_act and seat is not None
             else [],
@@ -55,15 +81,16 @@ def view(snap: Snapshot, state: State, seat: int | None, now: float | None = Non
          ) -> dict[str, Any]:
     """What `seat` (None: a spectator) may see of a match, with its legal moves."""
     record = snap.record
-    current = state.current_player() if snap.status == ACTIVE else None
-    may_act = seat is not None and seat in acting_seats(snap, state)
+    acting = acting_seats(snap, state)
+    may_act = seat is not None and seat in acting
     legal = legal_moves(state, seat, now) if may_act and seat is not None else []
     timer = record.timer
     return {
         "match_id": snap.match_id, "game": record.game, "status": snap.status,
         "version": snap.version, "seat": seat, "players": record.players,
         "seats": [s.public() for s in record.seats], "options": record.options,
-        "current_player": current, "may_act": may_act, "legal_moves": legal,
+        "current_player": state.current_player() if snap.status == ACTIVE else None,
+        "acting_seats": acting, "may_act": may_act, "legal_moves": legal,
         "scores": state.scores(), "round_scores": state.round_scores(),
         "deadline": timer.at if timer else None,
         "deadline_kind": timer.kind if timer else "", "event_seq": snap.seq,

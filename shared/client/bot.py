@@ -7,10 +7,10 @@ from collections.abc import Mapping, Sequence
 import grpc
 
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import GAMES
 from cardroom.shared.wire.errors import translated
 from cardroom.shared.wire.tokens import bearer
-from cardroom.shared.wire.values import to_struct
 
 from .types import JSON, Hint, PolicyInfo
 
@@ -34,9 +34,10 @@ class BotClient:
                 params: Mapping[str, float] | None = None, seed: int = 0,
                 timeout: float | None = None) -> Hint:
         """The move `policy` would make from a seat's raw observation and the events it saw."""
-        observation = bot_pb2.SeatObservation(game=GAMES.parse(game, "game"),
-                                              view=to_struct(view),
-                                              events=[to_struct(e) for e in events])
+        observation = bot_pb2.SeatObservation(
+            game=GAMES.parse(game, "game"),
+            events=[typed.event_message(seq, e, game) for seq, e in enumerate(events, 1)])
+        getattr(observation, game).CopyFrom(typed.seat_view(game, view))
         request = bot_pb2.SuggestMoveRequest(observation=observation, policy=policy,
                                              params=dict(params or {}), seed=seed)
         return self._suggest(request, [], timeout)

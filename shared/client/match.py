@@ -21,10 +21,10 @@ import grpc
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import CLOCK_EXPIRIES, GAMES, STATUSES
 from cardroom.shared.wire.errors import translated
 from cardroom.shared.wire.tokens import bearer
-from cardroom.shared.wire.values import to_struct
 
 from .types import (
     JSON,
@@ -85,12 +85,14 @@ class MatchClient:
                clock_forfeits: bool = False, clock_policy: str = "") -> Created:
         """A new match; `clock` is a per-move clock in seconds for human seats."""
         request = pb.CreateMatchRequest(game=GAMES.parse(game, "game"), players=players,
-                                        seats=[s.to_pb() for s in seats],
-                                        options=to_struct(dict(options or {})))
+                                        seats=[s.to_pb() for s in seats])
+        name = GAMES.word(request.game)
+        if options:
+            getattr(request, f"{name}_options").CopyFrom(typed.options_request(name, options))
         if seed is not None:
             request.seed = seed
         if deal is not None:
-            request.deal.CopyFrom(to_struct(deal))
+            getattr(request, f"{name}_deal").CopyFrom(typed.deal_message(name, deal))
         if clock is not None:
             expiry = CLOCK_EXPIRIES.number("forfeit" if clock_forfeits else "bot")
             request.clock.CopyFrom(pb.MoveClock(seconds=clock, on_expiry=expiry,

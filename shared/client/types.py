@@ -1,8 +1,8 @@
 """Plain typed values the client hands out instead of protobuf messages.
 
-Enums become their words ("vivo", "active", "bot"; cardroom.shared.wire.enums), Structs
-become dicts with whole numbers as ints, Timestamps become seconds since the epoch, unset
-optionals become None.
+Enums become their words ("vivo", "active", "bot"; cardroom.shared.wire.enums), typed
+views, events, options and deals become the engines' dicts (cardroom.shared.wire.typed),
+Timestamps become seconds since the epoch, unset optionals become None.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from typing import Any
 from cardroom.shared.errors import InvalidArgument
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, solver_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import (
     DEADLINE_KINDS,
     END_REASONS,
@@ -22,7 +23,7 @@ from cardroom.shared.wire.enums import (
     SEAT_KINDS,
     STATUSES,
 )
-from cardroom.shared.wire.values import seconds, to_plain
+from cardroom.shared.wire.values import seconds
 
 JSON = dict[str, Any]
 
@@ -97,13 +98,14 @@ class Event:
     @classmethod
     def from_pb(cls, message: pb.MatchEvent) -> Event:
         """From its message."""
-        return cls(message.seq, message.type, to_plain(message.data))
+        return cls(message.seq, message.type, typed.event_dict(message))
 
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """Who may act after a change (a WatchMatch turn frame): `acting` seats, and for the
-    watcher's own seat whether it may act, its legal moves and the running deadline."""
+    """Who may act after a change (a WatchMatch turn frame): `acting` seats, for the
+    watcher's own seat whether it may act, its legal moves and the running deadline, and
+    the watcher's whole view of the game (`observation`, the engine's dict)."""
 
     version: int
     event_seq: int
@@ -116,6 +118,7 @@ class Turn:
     deadline_kind: str
     scores: list[int]
     result: Result | None
+    observation: JSON = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -130,7 +133,8 @@ class Turn:
             m.seat if m.HasField("seat") else None, m.may_act, list(m.legal_moves),
             seconds(m.deadline) if m.HasField("deadline") else None,
             DEADLINE_KINDS.word(m.deadline_kind), list(m.scores),
-            Result.from_pb(m.result) if m.HasField("result") else None)
+            Result.from_pb(m.result) if m.HasField("result") else None,
+            typed.seat_view_dict(m) or {})
 
 
 def events_of(messages: Iterable[pb.MatchEvent]) -> list[Event]:
@@ -140,7 +144,8 @@ def events_of(messages: Iterable[pb.MatchEvent]) -> list[Event]:
 
 @dataclass(frozen=True, slots=True)
 class MatchView:
-    """What one caller may see of a match (MatchView); `observation` is the engine's JSON."""
+    """What one caller may see of a match (MatchView); `observation` is the engine's dict
+    of the typed seat view, `acting` the seats that may act now (empty: none)."""
 
     match_id: str
     game: str
@@ -150,7 +155,7 @@ class MatchView:
     players: int
     seats: list[Seat]
     options: JSON
-    current_player: int | None
+    acting: list[int]
     may_act: bool
     legal_moves: list[str]
     scores: list[int]
@@ -166,17 +171,22 @@ class MatchView:
         """True once the match is finished or abandoned."""
         return self.status in OVER
 
+    @property
+    def current_player(self) -> int | None:
+        """The one seat to act; None when no seat or several seats may act."""
+        return self.acting[0] if len(self.acting) == 1 else None
+
     @classmethod
     def from_pb(cls, m: pb.MatchView) -> MatchView:
         """From its message."""
         return cls(
             m.match_id, GAMES.word(m.game), STATUSES.word(m.status), m.version,
             m.seat if m.HasField("seat") else None, m.players, [Seat.from_pb(s) for s in m.seats],
-            to_plain(m.options), m.current_player if m.HasField("current_player") else None,
-            m.may_act, list(m.legal_moves), list(m.scores),
+            typed.options_of(m), list(m.acting_seats), m.may_act, list(m.legal_moves),
+            list(m.scores),
             [list(r.scores) for r in m.round_scores],
             seconds(m.deadline) if m.HasField("deadline") else None,
-            DEADLINE_KINDS.word(m.deadline_kind), m.event_seq, to_plain(m.observation),
+            DEADLINE_KINDS.word(m.deadline_kind), m.event_seq, typed.seat_view_dict(m) or {},
             Result.from_pb(m.result) if m.HasField("result") else None)
 
 
@@ -260,10 +270,10 @@ class Replay:
     @classmethod
     def from_pb(cls, m: pb.GetReplayResponse) -> Replay:
         """From its message."""
+        game = GAMES.word(m.game)
         return cls(
-            m.match_id, GAMES.word(m.game), STATUSES.word(m.status), to_plain(m.options),
-            m.seed if m.HasField("seed") else None,
-            to_plain(m.deal) if m.HasField("deal") else None, m.start_time,
+            m.match_id, game, STATUSES.word(m.status), typed.options_of(m),
+            m.seed if m.HasField("seed") else None, typed.deal_of(game, m), m.start_time,
             [ReplayAction(a.seat if a.HasField("seat") else None, a.action, a.time)
              for a in m.actions],
             events_of(m.events), list(m.scores), [list(r.scores) for r in m.round_scores],
@@ -356,8 +366,8 @@ class Hint:
     @classmethod
     def from_pb(cls, m: bot_pb2.SuggestMoveResponse) -> Hint:
         """From its message."""
-        return cls(m.action, to_plain(m.evaluation), m.policy, m.think_seconds, m.iterations,
-                   m.delay_seconds, m.version)
+        return cls(m.action, typed.evaluation_dict(m.evaluation), m.policy, m.think_seconds,
+                   m.iterations, m.delay_seconds, m.version)
 
 
 @dataclass(frozen=True, slots=True)

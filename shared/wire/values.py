@@ -1,41 +1,11 @@
-"""Protobuf's well-known types as plain values: Structs as dicts, Timestamps as seconds."""
+"""Protobuf's well-known time types as plain values: Timestamps and Durations as seconds."""
 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
 from typing import Any
 
-from google.protobuf import json_format, struct_pb2, timestamp_pb2
-
-from cardroom.shared.errors import InvalidArgument
-
-
-def to_plain(struct: struct_pb2.Struct, field: str = "") -> dict[str, Any]:
-    """A Struct as a dict, whole numbers back to ints (Struct keeps every number a double).
-    A Struct can carry NaN and infinities, which JSON cannot: InvalidArgument naming `field`."""
-    try:
-        return dict(_ints(json_format.MessageToDict(struct)))
-    except ValueError:
-        raise InvalidArgument(f"{field or 'a Struct'} holds NaN or an infinity, which is not "
-                              f"a JSON number", field or None) from None
-
-
-def _ints(value: Any) -> Any:
-    if isinstance(value, float) and value.is_integer() and math.isfinite(value):
-        return int(value)
-    if isinstance(value, dict):
-        return {k: _ints(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_ints(v) for v in value]
-    return value
-
-
-def to_struct(data: Mapping[str, Any]) -> struct_pb2.Struct:
-    """A dict (JSON-able) as a Struct."""
-    struct = struct_pb2.Struct()
-    struct.update(dict(data))
-    return struct
+from google.protobuf import timestamp_pb2
 
 
 def set_seconds(target: Any, seconds: float) -> None:

@@ -90,7 +90,7 @@ def test_cli_play_vivo_whole_game_against_bots_through_a_terminal(stack: Stack,
     first = term.last()
     assert "VIVO - round 1 of 2, trick 1 of 12" in first and "Harmony:" in first
     assert "next:" in first and "bot 1 (heuristic)" in first
-    assert "hand" not in room.match.get(match_id).observation  # the spectator sees none
+    assert room.match.get(match_id).observation.get("hand") is None  # the spectator sees none
     term.send("h")
     term.expect_exact(MOVE_PROMPT)
     assert "a card as shown (e.g. R5), or its number in the list of legal moves" in \

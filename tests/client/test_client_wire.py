@@ -5,7 +5,6 @@ that it needs nothing of a service or of the server-only packages."""
 from __future__ import annotations
 
 import ast
-import math
 from pathlib import Path
 
 import pytest
@@ -16,9 +15,9 @@ from cardroom.shared.errors import InvalidArgument, Unauthenticated
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import bot_pb2, common_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-from cardroom.shared.wire import bot_tasks, enums
+from cardroom.shared.wire import bot_tasks, enums, typed
 from cardroom.shared.wire.tokens import bearer, bearer_token
-from cardroom.shared.wire.values import seconds, set_seconds, timestamp, to_plain, to_struct
+from cardroom.shared.wire.values import seconds, set_seconds, timestamp
 
 TABLES = {
     "GAMES": (enums.GAMES, common_pb2.Game),
@@ -76,13 +75,22 @@ def test_wire_unknown_words_and_numbers_are_invalid_arguments_naming_the_field()
         enums.GAMES.number("chess")
 
 
-def test_wire_structs_keep_whole_numbers_whole_and_refuse_nan() -> None:
-    data = {"a": 3, "b": 2.5, "c": [1, {"d": 4}], "e": None, "f": "x"}
-    assert to_plain(to_struct(data)) == data
-    assert isinstance(to_plain(to_struct({"n": 7}))["n"], int)
+def test_wire_typed_views_and_events_carry_the_engines_dicts_back() -> None:
+    for game, players in (("livemix", 4), ("vivo", 3), ("mixmatch", 2)):
+        state = registry.new_game(game, registry.make_config(game, {"players": players}),
+                                  seed=5, now=0.0)
+        for seat in (None, 0):
+            seen = state.observation(seat)
+            back = typed.read(typed.seat_view(game, seen))
+            assert {k: v for k, v in back.items() if v is not None} == \
+                {k: v for k, v in seen.items() if v is not None}
+        for event in registry.opening_events(state):
+            message = typed.event_message(1, event, game)
+            assert {k: v for k, v in typed.event_dict(message).items() if v is not None} == \
+                {k: v for k, v in event.items() if v is not None}
     with pytest.raises(InvalidArgument) as bad:
-        to_plain(to_struct({"x": math.nan}), "options")
-    assert bad.value.field == "options"
+        typed.options_request("vivo", {"hourglass_seconds": 3})
+    assert bad.value.field == "options.hourglass_seconds"
 
 
 def test_wire_timestamps_are_seconds_to_the_nanosecond() -> None:

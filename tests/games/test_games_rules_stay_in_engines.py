@@ -3,7 +3,7 @@ branches on a game's name, reaches into a state with getattr, or reads a move's 
 services ask the engine contract (GameInfo and the State's host methods) instead.
 
 The proto mapping is where wire names meet game names, so it may name games:
-services/match/mapping.py and services/match/typed.py (the typed options, deals, views and
+services/match/mapping.py (with cardroom.shared.wire.typed: the typed options, deals, views and
 events of each game's proto). The solver service is Mix Match's claim solver by its API
 (cardroom.v1.SolverService), so it uses that engine's claim checker by name."""
 
@@ -18,7 +18,7 @@ from support.paths import ROOT
 from cardroom.shared.games import registry
 
 #: Files that translate the wire format, and may name games (see the module docstring).
-PROTO_MAPPING = {"services/match/mapping.py", "services/match/typed.py"}
+PROTO_MAPPING = {"services/match/mapping.py"}
 #: A service whose API is one game's.
 ONE_GAME_SERVICES = {"services/solver"}
 #: Not yet asking the engine (owned elsewhere; the engine calls that replace their reads are

@@ -20,9 +20,9 @@ from cardroom.services.match.server import MatchServer, create_server
 from cardroom.services.match.settings import MatchSettings
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import GAMES
 from cardroom.shared.wire.tokens import bearer as auth
-from cardroom.shared.wire.values import to_plain
 from support.grpc_servers import HOST, local_settings
 from support.loops import in_thread
 from support.match_play import choose_move
@@ -75,7 +75,35 @@ def plain_view(view: pb.MatchView) -> dict[str, Any]:
     return {"game": GAMES[view.game],
             "seat": view.seat if view.HasField("seat") else None,
             "legal_moves": list(view.legal_moves),
-            "observation": to_plain(view.observation)}
+            "observation": observation(view)}
+
+
+def observation(view: Any) -> dict[str, Any]:
+    """The engine observation a MatchView's or TurnFrame's typed seat view carries."""
+    found = typed.seat_view_dict(view)
+    assert found is not None, "the message carries no seat view"
+    return found
+
+
+def event_data(event: pb.MatchEvent) -> dict[str, Any]:
+    """A MatchEvent's typed detail as the event's dict ("type" and "to" included)."""
+    return typed.event_dict(event)
+
+
+def options_request(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """CreateMatchRequest fields for options written as the engine's keys."""
+    return {f"{game}_options": typed.options_request(game, options)} if options else {}
+
+
+def deal_request(game: str, deal: dict[str, Any]) -> dict[str, Any]:
+    """CreateMatchRequest fields for an explicit deal in the engine's JSON."""
+    return {f"{game}_deal": typed.deal_message(game, deal)}
+
+
+def mover(view: pb.MatchView) -> int:
+    """The one seat to act in a view (a test's assumption: exactly one)."""
+    assert len(view.acting_seats) == 1, list(view.acting_seats)
+    return int(view.acting_seats[0])
 
 
 class Client:
@@ -124,8 +152,8 @@ def play_turn(clients: list[Client], match_id: str, tokens: dict[int, str],
 
 def _candidates(public: pb.MatchView, rng: random.Random) -> list[int]:
     seats = list(range(public.players))
-    if public.HasField("current_player") and public.current_player >= 0:
-        return [public.current_player]
+    if len(public.acting_seats) == 1:
+        return [public.acting_seats[0]]
     rng.shuffle(seats)
     return seats
 

@@ -177,7 +177,7 @@ def test_tls_mutual_every_service_and_service_to_service_calls(
         created = stub.CreateMatch(pb.CreateMatchRequest(game=common_pb2.GAME_LIVEMIX,
                                                          players=4, seed=2), timeout=10)
         seat = stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id),
-                             timeout=5).match.current_player
+                             timeout=5).match.acting_seats[0]
         token = {t.seat: t.token for t in created.tokens}[seat]
     with _channel(mutual["bot"].grpc_port, certs.ca, certs.client) as channel:
         # bot API -> match service (its view of the seat) and -> a worker, over mutual TLS

@@ -29,6 +29,9 @@ WATCH_BATCH = 200
 class Reading(Core):
     """GetMatch, WatchMatch, GetReplay and ListMatches."""
 
+    #: The turn frames built lately (made on first use).
+    frames: views.Frames | None = None
+
     async def list_matches(self, game: str = "", status: str = "", page_size: int = 20,
                            page_token: str = "", include_private: bool = False,
                            token: str | None = None) -> tuple[list[dict[str, Any]], str]:
@@ -148,8 +151,15 @@ class Reading(Core):
         return str(snap.record.game)
 
     def _turn(self, snap: Snapshot, seat: int | None) -> views.Turn:
-        """The turn frame of `snap` for `seat` (the state from the cache when it has it)."""
-        return views.Turn(views.turn(snap, self._shown(snap), seat, self.clock()))
+        """The turn frame of `snap` for `seat` (the state from the cache when it has it),
+        built once per version and viewer while the frame cache holds it."""
+        if self.frames is None:
+            self.frames = views.Frames()
+        found = self.frames.get(snap.match_id, snap.version, seat)
+        if found is not None:
+            return found
+        frame = views.Turn(views.turn(snap, self._shown(snap), seat, self.clock()))
+        return self.frames.put(snap.match_id, snap.version, seat, frame)
 
     def _shown(self, snap: Snapshot) -> State:
         """The engine state views of `snap` are made from: while the match is OPEN, one that
@@ -159,7 +169,6 @@ class Reading(Core):
         if snap.status != OPEN:
             return state
         return cast(State, Sealed(state, snap.record.game, snap.record.players))
-
 
     async def _catch_up(self, match_id: str, seat: int | None, cursor: int
                         ) -> AsyncIterator[tuple[int, dict[str, Any]]]:

@@ -107,7 +107,7 @@ def _hands(scene: Scene) -> list[RenderableType]:
     if scene.hands is not None:
         return [joined([Text(f"{scene.name(s)}:", style="bold"), cards(h, PALETTE)], " ")
                 for s, h in enumerate(scene.hands)]
-    if "hand" not in obs:
+    if obs.get("hand") is None:
         return []
     lines: list[RenderableType] = [
         joined([Text("Your hand:", style="bold"), cards(obs["hand"], PALETTE,

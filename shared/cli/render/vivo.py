@@ -60,7 +60,7 @@ def board(scene: Scene) -> RenderableType:
     if scene.hands is not None:
         parts += [joined([Text(f"{scene.name(s)}:", style="bold"), cards(h, PALETTE)], " ")
                   for s, h in enumerate(scene.hands)]
-    elif "hand" in obs:
+    elif obs.get("hand") is not None:
         parts.append(joined([Text("Your hand:", style="bold"),
                              cards(obs["hand"], PALETTE, scene.legal or None)], " "))
     return Group(*parts)

@@ -12,14 +12,13 @@ from typing import Any
 import grpc
 import pytest
 import redis
-from google.protobuf import struct_pb2
 from grpc_health.v1 import health_pb2
 from grpc_reflection.v1alpha.proto_reflection_descriptor_database import (
     ProtoReflectionDescriptorDatabase,
 )
 from support.grpc_servers import HOST, channel_to, health_status, local_settings, sample, scrape
 from support.loops import in_thread
-from support.match_client import ADMIN, GAME_ENUM, Client, match_server
+from support.match_client import ADMIN, GAME_ENUM, Client, match_server, options_request
 from support.redis_server import RedisServer, dead_port
 from support.suggest import together_and_alone
 
@@ -30,9 +29,10 @@ from cardroom.shared.bots import list_policies
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import vivo_pb2 as vpb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import GAMES
 from cardroom.shared.wire.errors import error_reason, field_violations
-from cardroom.shared.wire.values import to_plain
 from deploy.launch.process import start_service
 from deploy.launch.worker import WorkerProcess, start_worker
 
@@ -110,12 +110,11 @@ def client(match: MatchServer) -> Iterator[Client]:
 def human_match(client: Client, game: str = "vivo", players: int = 3, seed: int = 9,
                 **options: Any) -> tuple[str, dict[int, str], int]:
     """A match of humans; its id, tokens and the seat to act."""
-    struct = struct_pb2.Struct()
-    struct.update(options)
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAME_ENUM[game], players=players, seed=seed, options=struct), timeout=10)
+        game=GAME_ENUM[game], players=players, seed=seed, **options_request(game, options)),
+        timeout=10)
     tokens = {t.seat: t.token for t in created.tokens}
-    return created.match_id, tokens, client.view(created.match_id).current_player
+    return created.match_id, tokens, client.view(created.match_id).acting_seats[0]
 
 
 def auth(token: str) -> list[tuple[str, str]]:
@@ -128,8 +127,10 @@ def raw(client: Client, match_id: str, token: str) -> bpb.SeatObservation:
     view = client.view(match_id, token)
     stream = client.stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id, no_follow=True),
                                     metadata=auth(token), timeout=10)
-    return bpb.SeatObservation(game=view.game, view=view.observation,
-                               events=[item.event.data for item in stream])
+    held = bpb.SeatObservation(game=view.game, events=[item.event for item in stream])
+    getattr(held, view.WhichOneof("seat_view")).CopyFrom(
+        getattr(view, view.WhichOneof("seat_view")))
+    return held
 
 
 def failure(call: Any, request: Any, **kwargs: Any) -> grpc.RpcError:
@@ -174,7 +175,7 @@ def test_suggest_move_for_a_seat_token_is_a_legal_move_of_that_seat(
     assert answer.policy == "heuristic" and answer.think_seconds >= 0
     idle = stub.SuggestMove(bpb.SuggestMoveRequest(match_id=match_id, policy="random"),
                             metadata=auth(tokens[(seat + 1) % 3]), timeout=10)
-    assert idle.action == "" and "reason" in to_plain(idle.evaluation)
+    assert idle.action == "" and idle.evaluation.reason
 
 
 def test_suggest_move_on_a_raw_observation_is_the_one_for_the_match(
@@ -199,7 +200,7 @@ def test_suggest_move_in_mix_match_is_a_tagged_claim_with_its_delay(
         timeout=10)
     assert answer.action.startswith("claim@1 ")
     assert 3.0 < answer.delay_seconds <= 4.0
-    assert to_plain(answer.evaluation)["cards_used"] >= 1
+    assert answer.evaluation.cards_used >= 1
 
 
 def test_concurrent_suggestions_each_get_their_own_answer(
@@ -219,7 +220,10 @@ def test_concurrent_suggestions_each_get_their_own_answer(
      "params[strength]"),
     ({"policy": "random", "observation": bpb.SeatObservation()}, "observation.game"),
     ({"policy": "random", "observation": bpb.SeatObservation(game=GAME_ENUM["vivo"])},
-     "observation.view"),
+     "observation.seat_view"),
+    ({"policy": "random", "observation": bpb.SeatObservation(
+        game=GAME_ENUM["vivo"], vivo=vpb.VivoSeatView(seat=0), events=[pb.MatchEvent(seq=1)])},
+     "observation.events[0]"),
 ])
 def test_a_malformed_suggestion_request_names_its_bad_field(
         stub: bot_pb2_grpc.BotServiceStub, request_fields: dict[str, Any], field: str) -> None:
@@ -229,25 +233,25 @@ def test_a_malformed_suggestion_request_names_its_bad_field(
 
 
 def _view(game: str, **fields: Any) -> bpb.SeatObservation:
-    struct = struct_pb2.Struct()
-    struct.update({"game": game, **fields})
-    return bpb.SeatObservation(game=GAME_ENUM[game], view=struct)
+    held = bpb.SeatObservation(game=GAME_ENUM[game])
+    getattr(held, game).CopyFrom(typed.seat_view(game, {"game": game, **fields}))
+    return held
 
 
 @pytest.mark.parametrize(("observation", "policy", "params", "field"), [
-    (_view("vivo", seat=None), "random", {}, "observation.view"),  # a spectator's
+    (_view("vivo", seat=None), "random", {}, "observation.vivo"),  # a spectator's
     (_view("livemix", seat=0), "random", {}, None),  # names another game than its own
     (_view("vivo", seat=0), "random", {"strength": 9}, "params[strength]"),
     (_view("vivo", seat=0), "random", {"bogus": 1}, "params[bogus]"),
     (_view("vivo", seat=0, current_player=0, legal_actions=["R1"]), "heuristic", {},
-     "observation.view"),  # lacks what the policy reads: refused by the worker
+     "observation.vivo"),  # lacks what the policy reads: refused by the worker
 ])
 def test_a_bad_observation_or_parameter_is_invalid_argument(
         stub: bot_pb2_grpc.BotServiceStub, observation: bpb.SeatObservation, policy: str,
         params: dict[str, float], field: str | None) -> None:
     if field is None:  # the view says livemix while the request says vivo
-        observation = bpb.SeatObservation(game=GAME_ENUM["vivo"], view=observation.view)
-        field = "observation.view"
+        observation = bpb.SeatObservation(game=GAME_ENUM["vivo"], livemix=observation.livemix)
+        field = "observation.livemix"
     error = failure(stub.SuggestMove, bpb.SuggestMoveRequest(
         observation=observation, policy=policy, params=params))
     assert error.code() == C.INVALID_ARGUMENT

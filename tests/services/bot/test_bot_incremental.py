@@ -12,9 +12,8 @@ from typing import Any
 
 import grpc
 import pytest
-from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
-from support.match_client import GAME_ENUM, Client, match_server
+from support.match_client import GAME_ENUM, Client, match_server, mover
 from support.redis_server import RedisServer
 
 from cardroom.services.bot import turns
@@ -96,7 +95,7 @@ def create(client: Client, game: str, policies: list[str], seed: int) -> str:
              for p in policies]
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
         game=GAME_ENUM[game], players=len(seats), seats=seats, seed=seed,
-        options=struct_pb2.Struct()), timeout=10)
+        ), timeout=10)
     return str(created.match_id)
 
 
@@ -119,7 +118,7 @@ def test_each_decision_gets_the_whole_logs_events_and_reads_only_the_new_ones(
     decisions: Counter[int] = Counter()
     last_read: dict[int, int] = {}
     while (public := client.view(match_id)).status == pb.MATCH_STATUS_ACTIVE:
-        seat, version = public.current_player, public.version
+        seat, version = mover(public), public.version
         until = public.event_seq
         before = counter.received[(match_id, seat)]
         assert turns.play_turn(actor, match_id, seat, version).outcome == turns.MOVED
@@ -148,7 +147,7 @@ def test_the_read_is_logged_with_what_was_fetched_and_a_digest_of_what_was_given
     reads = 0
     for _ in range(12):
         public = client.view(match_id)
-        seat = public.current_player
+        seat = mover(public)
         turns.play_turn(actor, match_id, seat, public.version)
         records = [r for r in caplog.records if r.getMessage() == "seat events read"]
         caplog.clear()
@@ -193,7 +192,7 @@ def test_kept_events_the_log_no_longer_has_are_dropped_and_read_again(
     match_id = create(client, "vivo", ["random"] * 3, seed=34)
     public = client.view(match_id)
     before = after(reader, match_id, 1)
-    turns.play_turn(Actor(reader, BOT_TOKEN), match_id, public.current_player, public.version)
+    turns.play_turn(Actor(reader, BOT_TOKEN), match_id, mover(public), public.version)
     until = client.view(match_id).event_seq
     full = after(reader, match_id, 1)
     assert len(full) > len(before) and until > public.event_seq

@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, match_server
 from support.redis_server import RedisServer
@@ -56,7 +55,7 @@ def play(client: Client, game: str, policies: list[str], seed: int) -> str:
              for p in policies]
     match_id = str(client.stub.CreateMatch(pb.CreateMatchRequest(
         game=GAME_ENUM[game], players=len(seats), seats=seats, seed=seed,
-        options=struct_pb2.Struct()), timeout=10).match_id)
+        ), timeout=10).match_id)
     deadline = time.monotonic() + 120
     while client.view(match_id).status == pb.MATCH_STATUS_ACTIVE:
         assert time.monotonic() < deadline, "the match did not end in time"

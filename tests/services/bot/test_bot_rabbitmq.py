@@ -17,7 +17,7 @@ import pytest
 from kombu import Connection
 from support.grpc_servers import HOST, channel_to, local_settings
 from support.loops import in_thread
-from support.match_client import GAME_ENUM, Client, match_server
+from support.match_client import GAME_ENUM, Client, match_server, mover
 from support.rabbitmq import RabbitQueues, new_queues
 from support.redis_server import RedisServer
 from support.suggest import together_and_alone
@@ -144,10 +144,13 @@ def _observation(match: MatchServer) -> bpb.SeatObservation:
         client = Client(channel)
         created = client.stub.CreateMatch(pb.CreateMatchRequest(
             game=GAME_ENUM["vivo"], players=3, seed=31), timeout=10)
-        seat = client.view(created.match_id).current_player
+        seat = mover(client.view(created.match_id))
         token = next(t.token for t in created.tokens if t.seat == seat)
         view = client.view(created.match_id, token)
-    return bpb.SeatObservation(game=view.game, view=view.observation)
+    held = bpb.SeatObservation(game=view.game)
+    getattr(held, view.WhichOneof("seat_view")).CopyFrom(
+        getattr(view, view.WhichOneof("seat_view")))
+    return held
 
 
 def test_concurrent_suggestions_on_rabbitmq_each_get_their_own_answer(

@@ -11,7 +11,6 @@ from typing import Any
 import grpc
 import pytest
 import redis
-from google.protobuf import struct_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from support.grpc_servers import channel_to, sample, scrape
 from support.redis_server import RedisServer, dead_port
@@ -20,6 +19,7 @@ from cardroom.services.bot.metrics import OUTCOMES
 from cardroom.services.bot.server import MAX_WORKERS, SERVICE_NAME
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as bpb
 from cardroom.shared.proto.cardroom.v1 import bot_pb2_grpc, common_pb2
+from cardroom.shared.proto.cardroom.v1.vivo_pb2 import VivoSeatView
 from cardroom.shared.wire.bot_tasks import (
     DEFAULT_QUEUE,
     SEARCH_QUEUE,
@@ -60,10 +60,9 @@ def test_worker_shows_every_task_outcome_and_queue_at_zero_before_any_task(
 
 
 def _suggest(port: int) -> Any:
-    struct = struct_pb2.Struct()
-    struct.update({"game": "vivo", "seat": 0})
     request = bpb.SuggestMoveRequest(
-        observation=bpb.SeatObservation(game=common_pb2.GAME_VIVO, view=struct),
+        observation=bpb.SeatObservation(game=common_pb2.GAME_VIVO,
+                                        vivo=VivoSeatView(game=common_pb2.GAME_VIVO, seat=0)),
         policy="random")
     with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
         try:

@@ -9,9 +9,8 @@ from typing import Any
 
 import grpc
 import pytest
-from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
-from support.match_client import ADMIN, GAME_ENUM, Client, match_server
+from support.match_client import ADMIN, GAME_ENUM, Client, match_server, mover, options_request
 from support.match_play import hands_seen
 from support.redis_server import RedisServer, free_port
 
@@ -75,10 +74,9 @@ class Recorder:
 
 def _match(client: Client, game: str, seats: list[pb.SeatSpec], seed: int = 5,
            options: dict[str, Any] | None = None) -> tuple[str, dict[int, str]]:
-    struct = struct_pb2.Struct()
-    struct.update(options or {})
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAME_ENUM[game], players=len(seats), seats=seats, seed=seed, options=struct),
+        game=GAME_ENUM[game], players=len(seats), seats=seats, seed=seed,
+        **options_request(game, options or {})),
         timeout=10)
     return created.match_id, {t.seat: t.token for t in created.tokens}
 
@@ -90,7 +88,7 @@ def _bots(policy: str, count: int, strength: int = 0) -> list[pb.SeatSpec]:
 
 def _to_act(client: Client, match_id: str) -> tuple[int, int]:
     view = client.view(match_id)
-    return view.current_player, view.version
+    return mover(view), view.version
 
 
 def test_the_policy_gets_the_seats_view_and_only_the_events_it_may_see(

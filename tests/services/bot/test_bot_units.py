@@ -31,6 +31,8 @@ from cardroom.shared.errors import (
 )
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import common_pb2
+from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb_match
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.bot_tasks import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
 
 # ---- settings ---------------------------------------------------------------------------
@@ -112,12 +114,24 @@ def test_a_suggestion_for_a_match_keeps_its_policy_params_and_seed() -> None:
 
 def test_a_raw_observation_is_read_with_its_events() -> None:
     request = pb.SuggestMoveRequest(policy="random", observation=pb.SeatObservation(
-        game=common_pb2.GAME_VIVO))
-    request.observation.view.update({"game": "vivo", "seat": 1, "hand": ["R1"]})
-    request.observation.events.add().update({"type": "deal", "to": 1, "round": 1})
+        game=common_pb2.GAME_VIVO, vivo=typed.seat_view("vivo", {"game": "vivo", "seat": 1,
+                                                                  "hand": ["R1"]}),
+        events=[typed.event_message(1, {"type": "deal", "to": 1, "round": 1, "hand": ["R1"]},
+                                    "vivo")]))
     query = mapping.suggest_query(request)
-    assert query.game == "vivo" and query.view == {"game": "vivo", "seat": 1, "hand": ["R1"]}
-    assert query.events == ({"type": "deal", "to": 1, "round": 1},)
+    assert query.game == "vivo" and query.view is not None
+    assert (query.view["game"], query.view["seat"], query.view["hand"]) == ("vivo", 1, ["R1"])
+    assert query.events == ({"type": "deal", "to": 1, "round": 1, "hand": ["R1"]},)
+
+
+def test_a_raw_observation_of_another_game_or_without_typed_events_is_refused() -> None:
+    request = pb.SuggestMoveRequest(policy="random", observation=pb.SeatObservation(
+        game=common_pb2.GAME_VIVO, livemix=typed.seat_view("livemix", {"seat": 0}),
+        events=[pb_match.MatchEvent(seq=1, type="deal")]))
+    with pytest.raises(InvalidFields) as caught:
+        mapping.suggest_query(request)
+    assert [f for f, _ in caught.value.violations] == ["observation.livemix",
+                                                        "observation.events[0]"]
 
 
 def test_every_bad_field_of_a_suggestion_is_listed_at_once() -> None:
@@ -129,8 +143,7 @@ def test_every_bad_field_of_a_suggestion_is_listed_at_once() -> None:
 
 def test_too_many_events_are_refused() -> None:
     request = pb.SuggestMoveRequest(policy="random", observation=pb.SeatObservation(
-        game=common_pb2.GAME_VIVO))
-    request.observation.view.update({"game": "vivo", "seat": 0})
+        game=common_pb2.GAME_VIVO, vivo=typed.seat_view("vivo", {"game": "vivo", "seat": 0})))
     for _ in range(mapping.MAX_EVENTS + 1):
         request.observation.events.add()
     with pytest.raises(InvalidFields) as caught:
@@ -143,7 +156,7 @@ def test_a_decision_becomes_a_suggestion() -> None:
     answer = mapping.suggest_response(decision.to_dict(), "solver", 9)
     assert (answer.action, answer.policy, answer.version) == ("claim@2 3*4", "solver", 9)
     assert (answer.think_seconds, answer.iterations, answer.delay_seconds) == (0.25, 40, 1.5)
-    assert dict(answer.evaluation) == {"cards_used": 2.0}
+    assert typed.evaluation_dict(answer.evaluation) == {"cards_used": 2}
 
 
 def test_a_policy_is_listed_with_its_game_cost_and_parameters() -> None:

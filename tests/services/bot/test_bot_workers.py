@@ -16,10 +16,9 @@ from typing import Any
 
 import grpc
 import pytest
-from google.protobuf import struct_pb2
 from support.brokers import BROKERS, BotBroker, bot_broker
 from support.grpc_servers import channel_to, sample, scrape
-from support.match_client import GAME_ENUM, Client, match_server
+from support.match_client import GAME_ENUM, Client, match_server, observation, options_request
 from support.match_fixtures import with_store
 from support.match_play import choose_move, hands_seen
 from support.redis_server import RedisServer
@@ -27,7 +26,6 @@ from support.redis_server import RedisServer
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.enums import GAMES
-from cardroom.shared.wire.values import to_plain
 from deploy.launch.worker import WorkerProcess, start_worker
 
 BOT_TOKEN = "bot-token-for-tests"
@@ -90,10 +88,9 @@ HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN, name="tester")
 def create(client: Client, game: str, seats: list[pb.SeatSpec], seed: int,
            options: dict[str, Any] | None = None) -> tuple[str, dict[int, str]]:
     """A new match; its id and the human seats' tokens."""
-    struct = struct_pb2.Struct()
-    struct.update(options or {})
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAME_ENUM[game], players=len(seats), seats=seats, seed=seed, options=struct),
+        game=GAME_ENUM[game], players=len(seats), seats=seats, seed=seed,
+        **options_request(game, options or {})),
         timeout=10)
     return created.match_id, {t.seat: t.token for t in created.tokens}
 
@@ -121,7 +118,7 @@ def play_human(client: Client, match_id: str, seat: int, token: str, game: str,
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         view = client.view(match_id, token)
-        assert not hands_seen(to_plain(view.observation), seat)
+        assert not hands_seen(observation(view), seat)
         if view.status != ACTIVE:
             return moves
         if view.version != seen_version:
@@ -143,7 +140,7 @@ def play_human(client: Client, match_id: str, seat: int, token: str, game: str,
 def _plain(view: pb.MatchView) -> dict[str, Any]:
     return {"game": GAMES[view.game], "seat": view.seat,
             "legal_moves": list(view.legal_moves),
-            "observation": to_plain(view.observation)}
+            "observation": observation(view)}
 
 
 def actions_by_seat(redis_url: str, match_id: str) -> dict[int | None, int]:

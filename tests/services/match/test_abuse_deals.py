@@ -11,11 +11,19 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from google.protobuf import json_format
 from support.grpc_servers import channel_to
-from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, play_turn
+from support.match_client import (
+    ADMIN,
+    GAME_ENUM,
+    Client,
+    auth,
+    deal_request,
+    event_data,
+    match_server,
+    options_request,
+    play_turn,
+)
 
-from cardroom.services.match import mapping
 from cardroom.shared.games import registry
 from cardroom.shared.games.livemix import config as livemix_config
 from cardroom.shared.games.livemix import deal as livemix_deal
@@ -23,6 +31,7 @@ from cardroom.shared.games.vivo import config as vivo_config
 from cardroom.shared.games.vivo import deal as vivo_deal
 from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 
 WAITING = [pb.SeatSpec(), pb.SeatSpec(kind=pb.SEAT_KIND_OPEN),
            pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)]
@@ -88,7 +97,6 @@ def test_salts_differ_so_the_commitment_hides_the_seed(client: Client) -> None:
 
 #: Each game's players and options for the deal tests (Mix Match without an hourglass).
 DEAL_GAMES = {"livemix": (4, {}), "vivo": (4, {}), "mixmatch": (2, {"hourglass_seconds": 0})}
-FORMS = ["struct", "typed"]
 
 
 def chosen_deal(game: str, seed: int) -> tuple[dict[str, Any], Any]:
@@ -117,16 +125,15 @@ def chosen_deal(game: str, seed: int) -> tuple[dict[str, Any], Any]:
         deck=deck, rolls=[common_pb2.IntList(values=r) for r in rolls])
 
 
-def create_dealt(client: Client, game: str, form: str, token: str | None = None,
+def create_dealt(client: Client, game: str, token: str | None = None,
                  seed: int = 7) -> tuple[str, dict[str, Any]]:
-    """A match of `game` with an explicit deal sent as a Struct or typed, every seat but the
-    creator's open; its id and the deal as sent (the engine's JSON)."""
+    """A match of `game` with an explicit typed deal, every seat but the creator's open; its
+    id and the deal as sent (the engine's JSON)."""
     players, options = DEAL_GAMES[game]
     deal, message = chosen_deal(game, seed)
-    setup = ({"deal": mapping.to_struct(deal)} if form == "struct"
-             else {f"{game}_deal": message})
+    setup = {f"{game}_deal": message}
     request = pb.CreateMatchRequest(
-        game=GAME_ENUM[game], players=players, options=mapping.to_struct(options),
+        game=GAME_ENUM[game], players=players, **options_request(game, options),
         seats=[pb.SeatSpec()] + [pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)] * (players - 1),
         **setup)  # type: ignore[arg-type]
     created = client.stub.CreateMatch(request, metadata=auth(token), timeout=10)
@@ -137,21 +144,9 @@ def create_unseeded(client: Client, game: str) -> str:
     """A match of `game` dealt by the server, waiting for players like create_dealt's."""
     players, options = DEAL_GAMES[game]
     request = pb.CreateMatchRequest(
-        game=GAME_ENUM[game], players=players, options=mapping.to_struct(options),
+        game=GAME_ENUM[game], players=players, **options_request(game, options),
         seats=[pb.SeatSpec()] + [pb.SeatSpec(kind=pb.SEAT_KIND_OPEN)] * (players - 1))
     return str(client.stub.CreateMatch(request, timeout=10).match_id)
-
-
-def whole_numbers(value: Any) -> Any:
-    """JSON decoded from a Struct with its whole numbers back to ints (a Struct keeps every
-    number a double, the committed JSON writes them as integers)."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, dict):
-        return {k: whole_numbers(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [whole_numbers(v) for v in value]
-    return value
 
 
 def committed(salt_hex: str, seed: int, deal: Any) -> str:
@@ -160,11 +155,10 @@ def committed(salt_hex: str, seed: int, deal: Any) -> str:
     return hashlib.sha256(bytes.fromhex(salt_hex) + text.encode()).hexdigest()
 
 
-@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("game", list(DEAL_GAMES))
 def test_a_chosen_deal_keeps_a_strangers_match_out_of_the_lobby(
-        client: Client, game: str, form: str) -> None:
-    chosen, _ = create_dealt(client, game, form)
+        client: Client, game: str) -> None:
+    chosen, _ = create_dealt(client, game)
     dealt = create_unseeded(client, game)
     public = lobby(client)
     assert chosen not in public
@@ -179,11 +173,10 @@ def test_a_chosen_deal_keeps_a_strangers_match_out_of_the_lobby(
     assert client.view(chosen, joined.token).dealt_by == "creator"
 
 
-@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("game", list(DEAL_GAMES))
 def test_the_deal_commitment_checks_out_against_the_replay(
-        client: Client, game: str, form: str) -> None:
-    match_id, sent = create_dealt(client, game, form)
+        client: Client, game: str) -> None:
+    match_id, sent = create_dealt(client, game)
     commitment = client.view(match_id).seed_commitment
     assert len(commitment) == 64
     client.stub.AbandonMatch(pb.AbandonMatchRequest(match_id=match_id),
@@ -191,7 +184,7 @@ def test_the_deal_commitment_checks_out_against_the_replay(
     replay = client.stub.GetReplay(pb.GetReplayRequest(match_id=match_id), timeout=10)
     assert replay.seed_commitment == commitment
     assert replay.HasField("seed")
-    revealed = whole_numbers(json.loads(json_format.MessageToJson(replay.deal)))
+    revealed = typed.deal_of(game, replay)
     assert revealed == sent
     assert committed(replay.seed_salt, replay.seed, revealed) == commitment
     other, _ = chosen_deal(game, 8)
@@ -199,10 +192,9 @@ def test_the_deal_commitment_checks_out_against_the_replay(
     assert committed(replay.seed_salt, replay.seed + 1, revealed) != commitment
 
 
-@pytest.mark.parametrize("form", FORMS)
 @pytest.mark.parametrize("game", list(DEAL_GAMES))
-def test_the_admins_chosen_deal_may_be_public(client: Client, game: str, form: str) -> None:
-    by_admin, _ = create_dealt(client, game, form, ADMIN)
+def test_the_admins_chosen_deal_may_be_public(client: Client, game: str) -> None:
+    by_admin, _ = create_dealt(client, game, ADMIN)
     public = lobby(client)
     assert by_admin in public and not public[by_admin].private
     assert public[by_admin].dealt_by == "creator"
@@ -211,8 +203,8 @@ def test_the_admins_chosen_deal_may_be_public(client: Client, game: str, form: s
 
 @pytest.mark.parametrize("game", list(DEAL_GAMES))
 def test_salts_differ_so_the_commitment_hides_the_deal(client: Client, game: str) -> None:
-    first = client.view(create_dealt(client, game, "typed", ADMIN)[0]).seed_commitment
-    second = client.view(create_dealt(client, game, "typed", ADMIN)[0]).seed_commitment
+    first = client.view(create_dealt(client, game, ADMIN)[0]).seed_commitment
+    second = client.view(create_dealt(client, game, ADMIN)[0]).seed_commitment
     assert first != second
 
 
@@ -224,7 +216,7 @@ def test_a_partial_deal_commits_to_the_seed_its_other_rounds_come_from(client: C
     whole, _ = chosen_deal("vivo", 11)
     sent = {"rounds": [whole["rounds"][0], None]}
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAME_ENUM["vivo"], players=players, deal=mapping.to_struct(sent),
+        game=GAME_ENUM["vivo"], players=players, **deal_request("vivo", sent),
         seats=[pb.SeatSpec()] * players), timeout=10)
     commitment = client.view(created.match_id).seed_commitment
     tokens = {t.seat: t.token for t in created.tokens}
@@ -234,13 +226,13 @@ def test_a_partial_deal_commits_to_the_seed_its_other_rounds_come_from(client: C
         turn += 1
     replay = client.stub.GetReplay(pb.GetReplayRequest(match_id=created.match_id), timeout=10)
     assert replay.HasField("seed")
-    revealed = whole_numbers(json.loads(json_format.MessageToJson(replay.deal)))
+    revealed = typed.deal_of("vivo", replay)
     assert revealed == sent
     assert committed(replay.seed_salt, replay.seed, revealed) == commitment
     config = registry.make_config("vivo", {"players": players})
     _, rounds = vivo_deal.build_deals(config, replay.seed, revealed)
     dealt = {(e["round"], e["to"]): e["hand"] for e in
-             (mapping.to_plain(event.data) | {"to": event.to} for event in replay.events)
+             (event_data(event) | {"to": event.to} for event in replay.events)
              if e["type"] == "deal"}
     assert {seat: dealt[2, seat] for seat in range(players)} == dict(
         enumerate(rounds[1].to_json()["hands"]))

@@ -9,9 +9,8 @@ from collections.abc import Iterator
 
 import grpc
 import pytest
-from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
-from support.match_client import GAME_ENUM, Client, match_server
+from support.match_client import GAME_ENUM, Client, match_server, options_request
 
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.games import registry
@@ -32,11 +31,9 @@ def server(redis_url: str) -> Iterator[MatchServer]:
 def create_error(server: MatchServer, game: str, players: int, options: dict[str, object]
                  ) -> grpc.RpcError:
     """The error CreateMatch answers for `options`."""
-    struct = struct_pb2.Struct()
-    struct.update(options)
     with channel_to(server.port) as channel, pytest.raises(grpc.RpcError) as err:
         Client(channel).stub.CreateMatch(pb.CreateMatchRequest(
-            game=GAME_ENUM[game], players=players, options=struct), timeout=10)
+            game=GAME_ENUM[game], players=players, **options_request(game, options)), timeout=10)
     return err.value
 
 
@@ -52,12 +49,14 @@ def test_a_long_option_value_is_invalid_argument_with_a_short_message(
                if isinstance(value, str))
 
 
-@pytest.mark.parametrize("game", ["vivo", "livemix", "mixmatch"])
-def test_a_huge_option_key_writes_no_huge_log_line(server: MatchServer, game: str,
-                                                   caplog: pytest.LogCaptureFixture) -> None:
-    key = "k" * 900_000
+@pytest.mark.parametrize(("game", "options"), [
+    ("vivo", {"removed_suit": "k" * 900_000}), ("livemix", {"roster": ["k" * 900_000]}),
+    ("mixmatch", {"deck": [7] * 200_000})])
+def test_a_huge_option_value_writes_no_huge_log_line(server: MatchServer, game: str,
+                                                     options: dict[str, object],
+                                                     caplog: pytest.LogCaptureFixture) -> None:
     with caplog.at_level(logging.DEBUG):
-        err = create_error(server, game, 3, {key: 1})
+        err = create_error(server, game, 3, options)
     assert err.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert len(err.details() or "") < SHORT
     assert caplog.records, "the refusal is logged"

@@ -10,9 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import grpc
 import pytest
-from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
-from support.match_client import GAME_ENUM, Client, match_server
+from support.match_client import GAME_ENUM, Client, match_server, mover, options_request
 
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
@@ -33,9 +32,8 @@ def server(redis_url: str) -> Iterator[MatchServer]:
 
 def mixmatch(options: dict[str, object]) -> pb.CreateMatchRequest:
     """A two-player Mix Match CreateMatch with `options`."""
-    struct = struct_pb2.Struct()
-    struct.update(options)
-    return pb.CreateMatchRequest(game=GAME_ENUM["mixmatch"], players=2, options=struct)
+    return pb.CreateMatchRequest(game=GAME_ENUM["mixmatch"], players=2,
+                                 **options_request("mixmatch", options))
 
 
 @pytest.mark.parametrize("request_", [
@@ -64,7 +62,7 @@ def test_a_thousand_busy_hourglasses_do_not_hold_up_a_legitimate_clock(
                 seconds=1.0, on_expiry=pb.CLOCK_EXPIRY_FORFEIT)), timeout=10)
         view = client.view(created.match_id)
         deadline = view.deadline.ToMicroseconds() / 1e6
-        seat = view.current_player
+        seat = mover(view)
         while not client.view(created.match_id).seats[seat].resigned:
             assert time.time() < deadline + 10, "the clock never fired"
             time.sleep(0.01)

@@ -15,7 +15,6 @@ from typing import Any
 
 import grpc
 import pytest
-from google.protobuf import struct_pb2
 from support.grpc_servers import HOST, local_settings
 from support.loops import in_thread
 from support.match_client import match_server
@@ -24,8 +23,16 @@ from support.redis_server import RedisServer
 from cardroom.services.bot.celery_app import BotSettings
 from cardroom.services.bot.server import create_server as create_bot_server
 from cardroom.shared.bots import get_policy
-from cardroom.shared.proto.cardroom.v1 import bot_pb2, bot_pb2_grpc, common_pb2, match_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import (
+    bot_pb2,
+    bot_pb2_grpc,
+    common_pb2,
+    livemix_pb2,
+    match_pb2_grpc,
+    mixmatch_pb2,
+)
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.errors import details_of, error_reason, field_violations
 
 C = grpc.StatusCode
@@ -47,11 +54,9 @@ def auth(token: str) -> list[tuple[str, str]]:
     return [("authorization", f"Bearer {token}")]
 
 
-def options(**values: Any) -> struct_pb2.Struct:
-    """Game options as a Struct."""
-    struct = struct_pb2.Struct()
-    struct.update(values)
-    return struct
+def options(**values: Any) -> mixmatch_pb2.MixMatchOptions:
+    """Mix Match options written as the engine's keys, typed."""
+    return typed.options_request("mixmatch", values)
 
 
 def create(stub: Any, game: Any, seats: list[pb.SeatSpec], **fields: Any
@@ -80,7 +85,7 @@ def started(stub: Any, game: int = common_pb2.GAME_VIVO, players: int = 3
     created = create(stub, game, [HUMAN] * players)
     tokens = {t.seat: t.token for t in created.tokens}
     public = stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id), timeout=10).match
-    mover = public.current_player
+    mover = public.acting_seats[0]
     view = stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id),
                          metadata=auth(tokens[mover]), timeout=10).match
     return created.match_id, tokens, view
@@ -126,7 +131,7 @@ def test_illegal_move_not_your_turn_and_stale_version_are_told_apart(stub: Any) 
     mover = view.seat
     other = next(s for s in tokens if s != mover)
     foreign = stub.GetMatch(pb.GetMatchRequest(match_id=match_id), metadata=auth(tokens[other]),
-                            timeout=10).match.observation["hand"][0]
+                            timeout=10).match.vivo.hand.values[0]
     illegal = refused(stub.SubmitMove, pb.SubmitMoveRequest(
         match_id=match_id, action=foreign, expected_version=view.version),
         metadata=auth(tokens[mover]))
@@ -177,16 +182,17 @@ def test_a_bad_card_names_the_field_it_was_sent_in(stub: Any, game: int, move: d
 
 def test_a_bad_option_is_named_under_options(stub: Any) -> None:
     error = refused(stub.CreateMatch, pb.CreateMatchRequest(
-        game=common_pb2.GAME_MIXMATCH, players=2, options=options(hourglass_seconds="soon")))
+        game=common_pb2.GAME_MIXMATCH, players=2, mixmatch_options=options(hourglass_seconds=-5)))
     assert error.code() == C.INVALID_ARGUMENT
-    assert [f for f, _ in field_violations(error)] == ["options.hourglass_seconds"]
+    assert [f for f, _ in field_violations(error)] == ["mixmatch_options.hourglass"]
 
 
 # ---- small contract bugs ---------------------------------------------------------------
 
 def test_players_may_come_from_the_options(stub: Any) -> None:
     created = stub.CreateMatch(pb.CreateMatchRequest(
-        game=common_pb2.GAME_LIVEMIX, options=options(players=4), seed=3), timeout=10)
+        game=common_pb2.GAME_LIVEMIX, livemix_options=livemix_pb2.LivemixOptions(players=4),
+        seed=3), timeout=10)
     view = stub.GetMatch(pb.GetMatchRequest(match_id=created.match_id), timeout=10).match
     assert view.players == 4 and len(created.tokens) == 4
 
@@ -215,7 +221,7 @@ def test_the_last_page_of_the_lobby_has_no_token(stub: Any) -> None:
 
 def test_an_early_time_out_says_the_seconds_left(stub: Any) -> None:
     created = create(stub, common_pb2.GAME_MIXMATCH, [HUMAN] * 2,
-                     options=options(hourglass_seconds=30))
+                     mixmatch_options=options(hourglass_seconds=30))
     error = refused(stub.SubmitMove, pb.SubmitMoveRequest(
         match_id=created.match_id, mixmatch=pb.MixMatchMove(timeout=True)),
         metadata=auth(created.tokens[0].token))

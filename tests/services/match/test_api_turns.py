@@ -143,8 +143,76 @@ def test_a_frame_says_what_the_view_says(counted: tuple[MatchClient, CallCounter
         view = matches.get(created.match_id, token)
         assert (first.version, first.event_seq, first.may_act, first.legal_moves) == (
             view.version, view.event_seq, view.may_act, view.legal_moves)
-        assert first.acting == [view.current_player]
+        assert first.acting == view.acting and len(first.acting) == 1
         assert first.seat == seat and first.status == "active"
+
+
+@pytest.mark.parametrize(("game", "players", "options"), [
+    ("vivo", 4, {}), ("livemix", 3, {}),
+    ("mixmatch", 3, {"hourglass_seconds": 0, "own_cards": True})])
+def test_a_frame_carries_the_watchers_whole_view(
+        counted: tuple[MatchClient, CallCounter], game: str, players: int,
+        options: dict[str, Any]) -> None:
+    """Each frame holds what GetMatch shows the same watcher at that version: the round, the
+    table or trick, the own hand or own cards, out flags, target, scores; a spectator's
+    frame the public view, with no hand."""
+    matches, _ = counted
+    created = matches.create(game, players, [human()] * players, seed=17, options=options)
+    for seat in [None, *created.tokens]:
+        token = created.tokens[seat] if seat is not None else None
+        stream = matches.follow(created.match_id, token)
+        frame = next(t for t in stream if isinstance(t, Turn))
+        stream.close()  # type: ignore[attr-defined]
+        view = matches.get(created.match_id, token)
+        assert frame.version == view.version
+        assert frame.observation == view.observation, seat
+        assert frame.observation["seat"] == seat
+        assert frame.scores == view.scores
+        if game == "mixmatch":
+            assert frame.observation["target"] is None or frame.observation["target"] > 0
+        elif seat is None:
+            assert frame.observation.get("hand") is None
+        else:
+            assert len(frame.observation["hand"]) == len(
+                view.observation["hand"]) > 0
+
+
+def test_a_mix_match_claim_is_sent_from_a_frame_alone(
+        counted: tuple[MatchClient, CallCounter]) -> None:
+    """The round a claim names and the cards it uses come from the last frame: no event
+    and no GetMatch is needed to claim."""
+    matches, counter = counted
+    before = counter.calls["GetMatch"]
+    for seed in range(40):
+        created = matches.create("mixmatch", 2, [human()] * 2, seed=seed,
+                                 options={"hourglass_seconds": 0})
+        me = matches.seat(created.match_id, created.tokens[0])
+        stream = me.follow()
+        frame = next(t for t in stream if isinstance(t, Turn))
+        seen = frame.observation
+        claim = _one_card_claim(seen["table"] + list(seen["own"][0]), seen["target"])
+        if claim is None:
+            stream.close()  # type: ignore[attr-defined]
+            continue
+        moved = me.claim(claim, seen["round"])
+        assert any(e.type == "claim_accepted" for e in moved.events)
+        after = next(t for t in stream if isinstance(t, Turn))
+        stream.close()  # type: ignore[attr-defined]
+        assert after.observation["won"][0] >= 1 and after.version > frame.version
+        assert counter.calls["GetMatch"] == before
+        return
+    raise AssertionError("no seed dealt a table with a one- or two-card solution")
+
+
+def _one_card_claim(cards: list[int], target: int) -> str | None:
+    """A claim of one card or two cards added, or None."""
+    for i, a in enumerate(cards):
+        if a == target:
+            return str(a)
+        for b in cards[i + 1:]:
+            if a + b == target:
+                return f"{a}+{b}"
+    return None
 
 
 def test_a_frame_follows_the_events_of_each_change(
@@ -194,7 +262,7 @@ def test_mixmatch_lists_calling_time_when_the_hourglass_allows_it(
     created = matches.create("mixmatch", 2, [human()] * 2, seed=3,
                              options={"hourglass_seconds": 0})
     view = matches.get(created.match_id, created.tokens[0])
-    assert view.current_player == -1  # claims are open
+    assert view.acting == [0, 1] and view.current_player is None  # claims are open
     assert view.legal_moves == ["timeout"]
     moved = matches.move(created.match_id, "timeout", created.tokens[0],
                          expected_version=view.version)

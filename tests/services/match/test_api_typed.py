@@ -1,10 +1,11 @@
 """The typed game messages of cardroom.v1 against a real match service and Redis on loopback.
 
-Whole matches of every game are played through gRPC; every typed seat view, option set,
-event and replay field the service sends must say exactly what its Struct twin says, every
-event kind the engines and the service emit must have been seen typed, typed options and
-deals must make the same match as their Struct forms, and bad typed options must be
-refused as Struct options are, naming the typed field, without creating anything.
+Whole matches of every game are played through gRPC; every typed seat view and event the
+service sends must say exactly what the engine says (the replay's actions replayed by the
+engine give the same events and the same views), every event kind the engines and the
+service emit must have been seen typed, typed options and deals must make the match the
+engine makes of them, and bad typed options must be refused naming the typed field,
+without creating anything. No message of the API carries a google.protobuf.Struct.
 """
 
 from __future__ import annotations
@@ -21,12 +22,30 @@ from google.protobuf.descriptor import FieldDescriptor
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from support.grpc_servers import channel_to
-from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, play_turn
+from support.match_client import (
+    ADMIN,
+    GAME_ENUM,
+    Client,
+    auth,
+    event_data,
+    match_server,
+    observation,
+    options_request,
+    play_turn,
+)
 
-from cardroom.services.match import mapping, typed
+from cardroom.services.match import mapping
+from cardroom.shared.errors import CardroomError
 from cardroom.shared.games import registry
-from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
+from cardroom.shared.proto.cardroom.v1 import (
+    bot_pb2,
+    common_pb2,
+    livemix_pb2,
+    mixmatch_pb2,
+    vivo_pb2,
+)
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.errors import error_reason, field_violations
 
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -66,49 +85,61 @@ def stripped(value: Any) -> Any:
 
 
 def check_view(view: pb.MatchView) -> None:
-    """The typed seat view and options of a view say what its Structs say."""
+    """The typed seat view and options of a view: set for the view's game, consistent with
+    the view's own fields, and read back into the same message."""
     game = mapping.GAMES[view.game]
     assert view.WhichOneof("seat_view") == game
     assert view.WhichOneof("typed_options") == f"{game}_options"
-    observation = mapping.to_plain(view.observation)
+    seen = observation(view)
     seat_view = getattr(view, game)
-    assert stripped(typed.read(seat_view)) == stripped(observation)
-    options = typed.read(getattr(view, f"{game}_options"))
-    assert stripped(options) == stripped(mapping.to_plain(view.options))
+    assert typed.seat_view(game, seen) == seat_view
     assert list(seat_view.scores if game != "mixmatch" else seat_view.won) == list(view.scores)
-    if view.HasField("seat") and game != "mixmatch":
-        assert list(seat_view.hand.values) == observation["hand"]
+    if view.HasField("seat"):
+        assert seat_view.seat == view.seat
+        if game != "mixmatch":
+            assert seat_view.HasField("hand") and list(seat_view.hand.values) == seen["hand"]
+    else:
+        assert not seat_view.HasField("seat")
 
 
 def check_events(events: Any, seen: set[str]) -> None:
-    """Each event's typed detail says what its Struct says; its kind is added to `seen`."""
+    """Each event carries its typed detail, named as its type, and reads back into the same
+    message; its kind is added to `seen`."""
     for event in events:
-        data = mapping.to_plain(event.data)
         holder = event.WhichOneof("detail")
         assert holder is not None, f"event {event.type} has no typed detail"
-        assert getattr(event, holder).WhichOneof("kind") == event.type == data["type"]
-        assert stripped(typed.event_dict(event)) == stripped(data)
-        assert event.HasField("to") == ("to" in data)
+        assert getattr(event, holder).WhichOneof("kind") == event.type
+        data = event_data(event)
+        assert data["type"] == event.type and event.HasField("to") == ("to" in data)
+        game = "" if holder == "service" else holder
+        assert typed.event_message(event.seq, data, game) == event
         seen.add(event.type)
 
 
-def check_replay(replay: pb.GetReplayResponse, seen: set[str]) -> None:
-    """A replay's typed options, deal, times and events say what its untyped fields say."""
+def check_replay(client: Client, replay: pb.GetReplayResponse, seen: set[str],
+                 tokens: dict[int, str]) -> None:
+    """A replay's typed options, deal, times and events say what the engine says: its
+    actions replayed from its seed and deal give the same events, scores and final views."""
     game = mapping.GAMES[replay.game]
     assert replay.WhichOneof("typed_options") == f"{game}_options"
-    assert (stripped(typed.read(getattr(replay, f"{game}_options")))
-            == stripped(mapping.to_plain(replay.options)))
     assert replay.HasField("start") and typed.seconds(replay.start) == replay.start_time
     assert replay.actions
     for action in replay.actions:
         assert typed.seconds(action.timestamp) == action.time
-    if replay.HasField("deal"):
-        deal = mapping.to_plain(replay.deal)
-        assert replay.WhichOneof("typed_deal") == f"{game}_deal"
-        assert typed.deal_dict(game, getattr(replay, f"{game}_deal")) == normal_deal(game, deal)
-    else:
-        assert replay.WhichOneof("typed_deal") is None
     check_events(replay.events, seen)
+    config = registry.make_config(game, typed.options_of(replay))
+    deal = typed.deal_of(game, replay)
+    state = registry.new_game(game, config, seed=replay.seed if replay.HasField("seed")
+                              else None, deal=deal, now=replay.start_time)
+    engine = list(registry.opening_events(state))
+    for seat, action, when in mapping.replay_actions(replay):
+        engine += state.apply_action(action, seat, when)
+    logged = [event_data(e) for e in replay.events if e.WhichOneof("detail") == game]
+    assert [stripped(e) for e in logged] == [stripped(dict(e)) for e in engine]
+    assert state.scores() == list(replay.scores)
+    for seat in [None, *tokens]:
+        final = client.view(replay.match_id, tokens[seat] if seat is not None else None)
+        assert stripped(observation(final)) == stripped(state.observation(seat))
 
 
 def normal_deal(game: str, deal: dict[str, Any]) -> dict[str, Any]:
@@ -157,8 +188,8 @@ def play_out(client: Client, match_id: str, tokens: dict[int, str], seen: set[st
         token = tokens[seat] if seat is not None else None
         check_view(client.view(match_id, token))
         check_events(client.events(match_id, token), seen)
-    check_replay(client.stub.GetReplay(pb.GetReplayRequest(match_id=match_id), timeout=10),
-                 seen)
+    check_replay(client, client.stub.GetReplay(pb.GetReplayRequest(match_id=match_id),
+                                               timeout=10), seen, tokens)
 
 
 @pytest.mark.parametrize(("game", "players", "options"), [
@@ -166,7 +197,7 @@ def play_out(client: Client, match_id: str, tokens: dict[int, str], seen: set[st
     ("vivo", 3, vivo_pb2.VivoOptions()),
     ("mixmatch", 3, mixmatch_pb2.MixMatchOptions(hourglass={}, own_cards=True)),
 ])
-def test_whole_match_typed_equals_struct_for_every_event_kind(
+def test_whole_match_typed_equals_the_engine_for_every_event_kind(
         client: Client, game: str, players: int, options: Any) -> None:
     seen: set[str] = set()
     seats = [HUMAN, OPEN, *[HUMAN] * (players - 2)]
@@ -235,7 +266,7 @@ def test_hourglass_deadlines_are_timestamps(client: Client) -> None:
     check_events([r.event for r in rolled], set())
 
 
-STRUCT_AND_TYPED = [
+ENGINE_AND_TYPED = [
     ("livemix", 3, {"removed_colour": "moon", "first_lead": 2},
      livemix_pb2.LivemixOptions(removed_colour="moon", first_lead=2)),
     ("vivo", 4, {"first_lead": 3}, vivo_pb2.VivoOptions(first_lead=3)),
@@ -244,30 +275,30 @@ STRUCT_AND_TYPED = [
 ]
 
 
-@pytest.mark.parametrize(("game", "players", "struct", "options"), STRUCT_AND_TYPED)
-def test_typed_options_make_the_same_match_as_struct_options(
-        client: Client, game: str, players: int, struct: dict[str, Any], options: Any) -> None:
-    by_struct = create(client, game, players, seed=5, options=mapping.to_struct(struct))
+@pytest.mark.parametrize(("game", "players", "engine", "options"), ENGINE_AND_TYPED)
+def test_typed_options_make_the_match_the_engine_makes_of_them(
+        client: Client, game: str, players: int, engine: dict[str, Any], options: Any) -> None:
     by_typed = create(client, game, players, seed=5, **{f"{game}_options": options})
+    config = registry.make_config(game, {**engine, "players": players})
+    state = registry.new_game(game, config, seed=5, now=0.0)
     for seat in (None, 0, 1):
-        ids = (by_struct.match_id, by_typed.match_id)
-        tokens = [None if seat is None else c.tokens[seat].token for c in (by_struct, by_typed)]
-        one, two = (client.view(i, t) for i, t in zip(ids, tokens, strict=True))
-        assert one.options == two.options and one.observation == two.observation
-        assert getattr(one, game) == getattr(two, game)
-        assert list(one.legal_moves) == list(two.legal_moves)
+        token = None if seat is None else by_typed.tokens[seat].token
+        view = client.view(by_typed.match_id, token)
+        expected = {k: v for k, v in state.observation(seat).items() if k != "deadline"}
+        assert {k: v for k, v in stripped(observation(view)).items() if k != "deadline"} \
+            == stripped(expected)
+        assert getattr(view, f"{game}_options") == typed.options_message(game, config.to_dict())
     view = client.view(by_typed.match_id)
-    assert mapping.to_plain(view.options).items() >= {
-        k: v for k, v in struct.items()}.items()
+    assert typed.options_of(view).items() >= engine.items()
 
 
 def _deals(client: Client) -> dict[str, tuple[dict[str, Any], Any]]:
     """A played deal of each game as the engine's JSON and as its typed message."""
-    livemix_events = [mapping.to_plain(e.data) for e in client.stub.GetReplay(
+    livemix_events = [event_data(e) for e in client.stub.GetReplay(
         pb.GetReplayRequest(match_id=_finished(client, "livemix")), timeout=10).events]
     hands = [e["hand"] for e in livemix_events if e["type"] == "deal" and e["round"] == 0]
     circle = next(e["circle"] for e in livemix_events if e["type"] == "round_start")
-    vivo_events = [mapping.to_plain(e.data) for e in client.stub.GetReplay(
+    vivo_events = [event_data(e) for e in client.stub.GetReplay(
         pb.GetReplayRequest(match_id=_finished(client, "vivo")), timeout=10).events]
     vivo_hands = [e["hand"] for e in vivo_events if e["type"] == "deal" and e["round"] == 1]
     harmonies = [e["harmony"] for e in vivo_events
@@ -297,18 +328,22 @@ def _finished(client: Client, game: str) -> str:
     return created.match_id
 
 
-def test_typed_deals_make_the_same_match_as_struct_deals(client: Client) -> None:
+def test_typed_deals_make_the_match_the_engine_makes_of_them(client: Client) -> None:
     for game, (deal, message) in _deals(client).items():
         players = 2 if game == "mixmatch" else 4
         # Mix Match turn-based: an hourglass would run from each match's own creation time.
-        options = mapping.to_struct({"hourglass_seconds": 0} if game == "mixmatch" else {})
-        by_struct = create(client, game, players, deal=mapping.to_struct(deal), options=options)
-        by_typed = create(client, game, players, options=options, **{f"{game}_deal": message})
+        options = {"hourglass_seconds": 0} if game == "mixmatch" else {}
+        by_typed = create(client, game, players, **options_request(game, options),
+                          **{f"{game}_deal": message})
+        replay_seed = None
+        config = registry.make_config(game, {**options, "players": players})
         for seat in range(players):
-            one = client.view(by_struct.match_id, by_struct.tokens[seat].token)
-            two = client.view(by_typed.match_id, by_typed.tokens[seat].token)
-            assert one.observation == two.observation, game
-            assert getattr(one, game) == getattr(two, game)
+            view = client.view(by_typed.match_id, by_typed.tokens[seat].token)
+            state = registry.new_game(game, config, seed=replay_seed, deal=deal, now=0.0)
+            if game != "mixmatch":
+                assert observation(view)["hand"] == state.observation(seat)["hand"], game
+            else:
+                assert observation(view)["table"] == state.observation(seat)["table"]
         assert typed.deal_dict(game, message) == normal_deal(game, deal)
 
 
@@ -349,27 +384,25 @@ def _match_count(redis_db: str) -> int:
     return len(redis.Redis.from_url(redis_db).keys("cardroom:match:*:state"))
 
 
-@pytest.mark.parametrize(("game", "players", "struct", "fields", "struct_path", "typed_path"),
+@pytest.mark.parametrize(("game", "players", "engine", "fields", "engine_path", "typed_path"),
                          BAD_OPTIONS)
-def test_bad_typed_options_are_refused_as_struct_ones_naming_the_typed_field(
-        client: Client, redis_db: str, game: str, players: int, struct: dict[str, Any],
-        fields: dict[str, Any], struct_path: str, typed_path: str) -> None:
+def test_bad_typed_options_are_refused_naming_the_typed_field(
+        client: Client, redis_db: str, game: str, players: int, engine: dict[str, Any],
+        fields: dict[str, Any], engine_path: str, typed_path: str) -> None:
     before = _match_count(redis_db)
-    as_struct = _refusal(client, game, players, options=mapping.to_struct(struct))
     as_typed = _refusal(client, game, players, **fields)
-    assert [f for f, _ in field_violations(as_struct)] == [struct_path]
     assert [f for f, _ in field_violations(as_typed)] == [typed_path]
-    assert error_reason(as_typed) == error_reason(as_struct) == "ERROR_REASON_INVALID_CONFIG"
-    assert as_typed.details() == as_struct.details()
+    assert error_reason(as_typed) == "ERROR_REASON_INVALID_CONFIG"
+    key = engine_path.removeprefix("options.")
+    with pytest.raises(CardroomError) as engine_says:
+        registry.make_config(game, {**engine, "players": players})
+    assert engine_says.value.reason in (as_typed.details() or "") and key
     assert _match_count(redis_db) == before
 
 
-def test_typed_options_beside_struct_ones_or_of_another_game_are_refused(
+def test_typed_options_or_deals_of_another_game_are_refused(
         client: Client, redis_db: str) -> None:
     before = _match_count(redis_db)
-    both = _refusal(client, "vivo", 3, options=mapping.to_struct({"first_lead": 1}),
-                    vivo_options=vivo_pb2.VivoOptions(first_lead=1))
-    assert [f for f, _ in field_violations(both)] == ["vivo_options"]
     other = _refusal(client, "vivo", 3, livemix_options=livemix_pb2.LivemixOptions())
     assert [f for f, _ in field_violations(other)] == ["livemix_options"]
     deal = _refusal(client, "vivo", 3, mixmatch_deal=mixmatch_pb2.MixMatchDeal())
@@ -378,6 +411,27 @@ def test_typed_options_beside_struct_ones_or_of_another_game_are_refused(
         deck=[1, 2, 3]))
     assert [f for f, _ in field_violations(bad_deal)] == ["mixmatch_deal.deck"]
     assert _match_count(redis_db) == before
+
+
+def test_no_message_of_the_api_carries_a_struct() -> None:
+    for module in (pb, bot_pb2, livemix_pb2, vivo_pb2, mixmatch_pb2, common_pb2):
+        for message in module.DESCRIPTOR.message_types_by_name.values():
+            for field in _all_fields(message, set()):
+                assert field.message_type is None or \
+                    field.message_type.full_name != "google.protobuf.Struct", field.full_name
+        assert "google/protobuf/struct.proto" not in [
+            d.name for d in module.DESCRIPTOR.dependencies]
+
+
+def _all_fields(message_type: Any, seen: set[str]) -> Iterator[Any]:
+    if message_type.full_name in seen:
+        return
+    seen.add(message_type.full_name)
+    for field in message_type.fields:
+        yield field
+        if field.message_type is not None and not field.message_type.full_name.startswith(
+                "google."):
+            yield from _all_fields(field.message_type, seen)
 
 
 def _numeric_fields(message_type: Any, seen: set[str]) -> Iterator[Any]:
@@ -416,7 +470,6 @@ def test_integers_are_integers_in_the_typed_messages(client: Client) -> None:
                                             preserving_proto_field_name=True)
         assert as_json["players"] == players and type(as_json["players"]) is int
         assert _floats(as_json) == []
-        assert type(view.observation["players"]) is float  # where the Struct has a double
 
 
 def test_typed_view_reads_without_struct(client: Client) -> None:

@@ -10,7 +10,7 @@ import time
 import grpc
 import pytest
 from support.grpc_servers import channel_to
-from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
+from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, mover
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
@@ -36,7 +36,7 @@ def new_match(client: Client) -> tuple[str, dict[int, str]]:
 def timed_move(client: Client, match: tuple[str, dict[int, str]]) -> float:
     """Seconds one SubmitMove of the seat to act takes."""
     match_id, tokens = match
-    seat = client.view(match_id).current_player
+    seat = mover(client.view(match_id))
     mine = client.view(match_id, tokens[seat])
     started = time.perf_counter()
     client.move(match_id, tokens[seat], "vivo", mine.legal_moves[0], mine.version)

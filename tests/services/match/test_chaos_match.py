@@ -18,7 +18,7 @@ from typing import Any
 
 import grpc
 import pytest
-from support.match_client import GAME_ENUM
+from support.match_client import GAME_ENUM, mover
 from support.match_fixtures import with_store
 from support.redis_server import RedisServer
 
@@ -75,7 +75,7 @@ class Table:
             pb.GetMatchRequest(match_id=self.match_id), timeout=5).match)
         if public.status != pb.MATCH_STATUS_ACTIVE:
             return None
-        auth = [("authorization", f"Bearer {self.tokens[public.current_player]}")]
+        auth = [("authorization", f"Bearer {self.tokens[mover(public)]}")]
         view = _retrying(lambda: self.stub.GetMatch(
             pb.GetMatchRequest(match_id=self.match_id), metadata=auth, timeout=5).match)
         return pb.SubmitMoveRequest(match_id=self.match_id, action=view.legal_moves[0],

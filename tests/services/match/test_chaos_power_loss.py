@@ -29,6 +29,7 @@ from typing import Any
 
 import grpc
 import pytest
+from support.match_client import mover
 from support.paths import TESTS
 
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
@@ -84,7 +85,7 @@ class Mover(threading.Thread):
             public = self.stub.GetMatch(request, timeout=5).match
             if public.status != pb.MATCH_STATUS_ACTIVE:
                 return
-            auth = [("authorization", f"Bearer {tokens[public.current_player]}")]
+            auth = [("authorization", f"Bearer {tokens[mover(public)]}")]
             view = self.stub.GetMatch(request, metadata=auth, timeout=5).match
             done = self.stub.SubmitMove(pb.SubmitMoveRequest(
                 match_id=match_id, action=view.legal_moves[0],

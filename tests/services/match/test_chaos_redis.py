@@ -25,6 +25,7 @@ from typing import Any
 import grpc
 import pytest
 import redis
+from support.match_client import mover
 from support.match_fixtures import with_store
 
 from bench.load import tasks_left
@@ -124,7 +125,7 @@ class Player(threading.Thread):
         view = self._answer(lambda: self.stub.GetMatch(request, timeout=5).match)
         if view.status != pb.MATCH_STATUS_ACTIVE:
             return False
-        auth = _auth(tokens[view.current_player])
+        auth = _auth(tokens[mover(view)])
         mine = self._answer(lambda: self.stub.GetMatch(request, metadata=auth, timeout=5).match)
         move = pb.SubmitMoveRequest(match_id=match_id, action=mine.legal_moves[0],
                                     expected_version=mine.version,

@@ -17,12 +17,11 @@ from typing import Any
 
 import grpc
 import pytest
-from support.match_client import GAME_ENUM, queued_tasks
+from support.match_client import GAME_ENUM, event_data, options_request, queued_tasks
 from support.match_fixtures import STORES, store_for
 from support.redis_server import RedisServer
 
 from bench.load import replay_problem
-from cardroom.services.match import mapping
 from cardroom.services.match.app import SEND_CONFIRM_S
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
@@ -60,7 +59,7 @@ def _create(stub: Any, game: str, players: int, seed: int, **fields: Any) -> str
 def _events(stub: Any, match_id: str) -> list[dict[str, Any]]:
     stream = stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id, no_follow=True),
                              timeout=10)
-    return [mapping.to_plain(item.event.data) for item in stream]
+    return [event_data(item.event) for item in stream]
 
 
 def _status(stubs: list[Any], match_id: str) -> int:
@@ -78,7 +77,7 @@ def _hourglass_lags(stub: Any, match_id: str) -> list[float]:
     is exactly one time-out per deadline, in order, never early."""
     replay = stub.GetReplay(pb.GetReplayRequest(match_id=match_id), timeout=10)
     assert replay_problem(replay) is None
-    events = [mapping.to_plain(e.data) for e in replay.events]
+    events = [event_data(e) for e in replay.events]
     deadlines = [e["deadline"] for e in events if e["type"] == "dice_rolled"]
     ran_out = [e for e in events if e["type"] == "hourglass_ran_out"]
     deadlines += [e["deadline"] for e in ran_out if e["deadline"] is not None]
@@ -95,8 +94,9 @@ def test_chaos_timers_replicas_killed_no_deadline_lost_or_fired_twice(
     channels = [grpc.insecure_channel(r.address, options=FAST) for r in replicas]
     stubs = [match_pb2_grpc.MatchServiceStub(c) for c in channels]
     rng = random.Random(7)
-    options = mapping.to_struct({"hourglass_seconds": HOURGLASS_S, "younger_players": True})
-    hourglass = [_create(stubs[0], "mixmatch", 2, s, options=options) for s in range(6)]
+    options = options_request("mixmatch", {"hourglass_seconds": HOURGLASS_S,
+                                           "younger_players": True})
+    hourglass = [_create(stubs[0], "mixmatch", 2, s, **options) for s in range(6)]
     bot_clock = pb.MoveClock(seconds=1.0, on_expiry=pb.CLOCK_EXPIRY_BOT)
     clocks = [_create(stubs[0], "vivo", 3, s, clock=bot_clock) for s in range(4)]
     forfeit = pb.MoveClock(seconds=0.4, on_expiry=pb.CLOCK_EXPIRY_FORFEIT)

@@ -20,7 +20,15 @@ import grpc
 import pytest
 import redis
 from support.grpc_servers import channel_to
-from support.match_client import GAME_ENUM, Client, match_server, play_turn
+from support.match_client import (
+    GAME_ENUM,
+    Client,
+    event_data,
+    match_server,
+    mover,
+    options_request,
+    play_turn,
+)
 from support.redis_cluster import RedisClusterServers
 from support.redis_server import RedisServer
 
@@ -116,8 +124,8 @@ def test_cluster_a_whole_match_with_a_stream_watching_it(client: Client) -> None
 
 
 def test_cluster_hourglass_deadlines_fire_once_each(client: Client) -> None:
-    options = mapping.to_struct({"hourglass_seconds": 0.1, "younger_players": True})
-    ids = [_create(client, "mixmatch", 2, seed, options=options).match_id for seed in range(4)]
+    options = options_request("mixmatch", {"hourglass_seconds": 0.1, "younger_players": True})
+    ids = [_create(client, "mixmatch", 2, seed, **options).match_id for seed in range(4)]
     deadline = time.monotonic() + 60
     while any(client.view(m).status != pb.MATCH_STATUS_FINISHED for m in ids):
         assert time.monotonic() < deadline, "an hourglass match stopped: a deadline was lost"
@@ -125,7 +133,7 @@ def test_cluster_hourglass_deadlines_fire_once_each(client: Client) -> None:
     for match_id in ids:
         replay = client.stub.GetReplay(pb.GetReplayRequest(match_id=match_id), timeout=10)
         assert replay_problem(replay) is None
-        events = [mapping.to_plain(e.data) for e in replay.events]
+        events = [event_data(e) for e in replay.events]
         ran_out = [e for e in events if e["type"] == "hourglass_ran_out"]
         timeouts = [a for a in replay.actions if a.action == "timeout"]
         assert len(timeouts) == len(ran_out) == 26  # one time-out per deadline, none twice
@@ -175,7 +183,7 @@ class Player:
         public = self._retry(lambda: self.client.view(self.match_id), deadline)
         if public.status != pb.MATCH_STATUS_ACTIVE:
             return False
-        seat = public.current_player
+        seat = mover(public)
         view = self._retry(lambda: self.client.view(self.match_id, self.tokens[seat]),
                            deadline)
         action = view.legal_moves[self.rng.randrange(len(view.legal_moves))]

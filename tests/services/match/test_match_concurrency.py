@@ -16,14 +16,16 @@ from support.match_client import (
     GAME_ENUM,
     Client,
     auth,
+    event_data,
     match_server,
+    observation,
+    options_request,
     play_turn,
     queued_tasks,
 )
 from support.match_fixtures import with_store
 from support.match_play import find_claim
 
-from cardroom.services.match import mapping
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.bot_tasks import DEFAULT_QUEUE, TAKE_TURN, bot_request_id
@@ -123,7 +125,7 @@ def test_resumed_watch_sees_every_event_exactly_once(clients: list[Client]) -> N
     received += [item.event for item in resumed]
     full = clients[1].events(match_id, tokens[1])
     assert [e.seq for e in received] == [e.seq for e in full]
-    assert [e.data for e in received] == [e.data for e in full]
+    assert [event_data(e) for e in received] == [event_data(e) for e in full]
     assert full[-1].type == "match_over"
 
 
@@ -171,13 +173,13 @@ def _try(client: Client, match_id: str, token: str, move: str, i: int) -> object
 def test_hourglass_fires_exactly_once_per_deadline_across_replicas(
         replicas: tuple[MatchServer, MatchServer], clients: list[Client]) -> None:
     match_id, _ = _create(clients[0], "mixmatch", 2, seed=3,
-                          options=mapping.to_struct({"hourglass_seconds": 0.2}))
+                          **options_request("mixmatch", {"hourglass_seconds": 0.2}))
     _wait(lambda: sum(e.type == "hourglass_ran_out" for e in _events_so_far(clients[0],
                                                                             match_id)) >= 3)
     for server in replicas:
         server.runner.run(server.timers.stop())  # type: ignore[union-attr]
     events = _events_so_far(clients[0], match_id)
-    ran_out = [mapping.to_plain(e.data) for e in events if e.type == "hourglass_ran_out"]
+    ran_out = [event_data(e) for e in events if e.type == "hourglass_ran_out"]
     fired = sum(s.service.metrics.timer_firings.labels("hourglass")._value.get()
                 for s in replicas)
     assert fired == len(ran_out)
@@ -206,7 +208,7 @@ def test_move_clock_forfeit_resigns_the_seat(clients: list[Client]) -> None:
     _wait(lambda: clients[1].view(match_id).seats[0].resigned)
     # Seat 0 is played automatically now, so the turn moved on to seat 1 and its clock.
     after = clients[1].view(match_id, tokens[1])
-    assert after.current_player == 1 and after.deadline_kind == pb.DEADLINE_KIND_MOVE_CLOCK
+    assert list(after.acting_seats) == [1] and after.deadline_kind == pb.DEADLINE_KIND_MOVE_CLOCK
 
 
 def test_move_clock_runs_out_to_a_bot_task_for_the_human_seat(clients: list[Client],
@@ -225,8 +227,8 @@ def test_mixmatch_m8_racing_correct_claims_one_wins_the_rest_are_stale_not_out(
         clients: list[Client]) -> None:
     for seed in range(50):
         match_id, tokens = _create(clients[0], "mixmatch", 4, seed=seed,
-                                   options=mapping.to_struct({"hourglass_seconds": 0}))
-        obs = mapping.to_plain(clients[0].view(match_id).observation)
+                                   **options_request("mixmatch", {"hourglass_seconds": 0}))
+        obs = observation(clients[0].view(match_id))
         claim = find_claim(obs["table"], obs["target"])
         if claim:
             break
@@ -249,5 +251,5 @@ def test_mixmatch_m8_racing_correct_claims_one_wins_the_rest_are_stale_not_out(
     won = [r for r in results if isinstance(r, pb.SubmitMoveResponse)]
     assert len(won) == 1
     assert results.count(grpc.StatusCode.FAILED_PRECONDITION) == 19
-    obs = mapping.to_plain(clients[1].view(match_id).observation)
+    obs = observation(clients[1].view(match_id))
     assert obs["round"] == 2 and not any(obs["out"])

@@ -12,9 +12,9 @@ from grpc_status import rpc_status
 from support.grpc_servers import channel_to
 from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
 
-from cardroom.services.match import mapping
 from cardroom.shared.proto.cardroom.v1 import common_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1.vivo_pb2 import VivoOptions
 
 Code = grpc.StatusCode
 
@@ -103,8 +103,8 @@ def test_bad_input_is_invalid_argument_naming_the_field(client: Client,
     cases: list[tuple[Callable[[], object], str]] = [
         (lambda: client.stub.CreateMatch(pb.CreateMatchRequest(players=3), timeout=5), "game"),
         (lambda: client.stub.CreateMatch(pb.CreateMatchRequest(
-            game=GAME_ENUM["vivo"], players=3, options=mapping.to_struct({"nope": 1})),
-            timeout=5), "options.nope"),  # the path as the request spells it
+            game=GAME_ENUM["vivo"], players=3, vivo_options=VivoOptions(first_lead=7)),
+            timeout=5), "vivo_options.first_lead"),  # the path as the request spells it
         (lambda: client.stub.CreateMatch(pb.CreateMatchRequest(
             game=GAME_ENUM["vivo"], players=3, seats=[pb.SeatSpec()]), timeout=5), "seats"),
         (lambda: client.stub.SubmitMove(pb.SubmitMoveRequest(match_id=match_id),

@@ -11,7 +11,10 @@ from support.grpc_servers import channel_to, health_status, sample, scrape
 from support.match_client import (
     GAME_ENUM,
     Client,
+    event_data,
     match_server,
+    observation,
+    options_request,
     play_turn,
 )
 from support.match_fixtures import STORES, store_for
@@ -21,6 +24,7 @@ from cardroom.services.match import mapping
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 
 TURN_BASED = {"hourglass_seconds": 0}
 MATCHES = [("livemix", 3, {}), ("livemix", 4, {}), ("vivo", 3, {}), ("vivo", 4, {}),
@@ -50,7 +54,7 @@ def _create(client: Client, game: str, players: int, seed: int,
             options: dict[str, object] | None = None) -> pb.CreateMatchResponse:
     return client.stub.CreateMatch(pb.CreateMatchRequest(
         game=GAME_ENUM[game], players=players, seed=seed,
-        options=mapping.to_struct(options or {})), timeout=10)
+        **options_request(game, options or {})), timeout=10)
 
 
 def _assert_private(view_or_events: object, seat: int | None) -> None:
@@ -68,26 +72,26 @@ def test_whole_match_over_grpc_on_two_replicas_hides_hands_and_replays(
     while (played := play_turn(clients, created.match_id, tokens, rng, turn)) is not None:
         view, response = played
         seat = view.seat
-        _assert_private(mapping.to_plain(view.observation), seat)
-        _assert_private([mapping.to_plain(e.data) for e in response.events], seat)
+        _assert_private(observation(view), seat)
+        _assert_private([event_data(e) for e in response.events], seat)
         turn += 1
     final = clients[1].view(created.match_id)
     assert final.status == pb.MATCH_STATUS_FINISHED and final.result.winners
     for seat in [None, *range(players)]:
         token = tokens[seat] if seat is not None else None
         events = clients[(seat or 0) % 2].events(created.match_id, token)
-        _assert_private([mapping.to_plain(e.data) for e in events], seat)
+        _assert_private([event_data(e) for e in events], seat)
         assert events[-1].type == "match_over"
         assert [e.seq for e in events] == sorted({e.seq for e in events})
-        _assert_private(mapping.to_plain(clients[0].view(created.match_id, token).observation),
+        _assert_private(observation(clients[0].view(created.match_id, token)),
                         seat)
     replay = clients[turn % 2].stub.GetReplay(
         pb.GetReplayRequest(match_id=created.match_id), timeout=10)
-    config = registry.make_config(game, mapping.to_plain(replay.options))
+    config = registry.make_config(game, typed.options_of(replay))
     state = registry.replay(game, config, replay.seed, None, mapping.replay_actions(replay),
                             now=replay.start_time)
     assert state.scores() == list(replay.scores) == list(final.result.scores)
-    assert any("to" in mapping.to_plain(e.data) for e in replay.events) or game == "mixmatch"
+    assert any("to" in event_data(e) for e in replay.events) or game == "mixmatch"
 
 
 def test_replicas_report_health_and_game_metrics(replicas: tuple[MatchServer, MatchServer],

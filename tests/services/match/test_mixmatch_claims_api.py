@@ -13,12 +13,10 @@ from typing import Any
 import grpc
 import pytest
 import redis
-from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to
-from support.match_client import GAME_ENUM, Client, auth, match_server
+from support.match_client import GAME_ENUM, Client, auth, match_server, observation, options_request
 from support.redis_server import RedisServer
 
-from cardroom.services.match import mapping
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 
 MALFORMED = ["", "2 x", "024*02", "0x10", "2\n*24", "2\u00a0*24", "2*\u0662\u0664"]
@@ -41,15 +39,14 @@ def client(redis_db: str) -> Iterator[Client]:
 
 
 def _match(client: Client) -> tuple[str, dict[int, str]]:
-    options = struct_pb2.Struct()
-    options.update({"hourglass_seconds": 0})
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
-        game=GAME_ENUM["mixmatch"], players=2, seed=3, options=options), timeout=10)
+        game=GAME_ENUM["mixmatch"], players=2, seed=3,
+        **options_request("mixmatch", {"hourglass_seconds": 0})), timeout=10)
     return created.match_id, {t.seat: t.token for t in created.tokens}
 
 
 def _out(client: Client, match_id: str) -> Any:
-    return mapping.to_plain(client.view(match_id).observation)["out"]
+    return observation(client.view(match_id))["out"]
 
 
 @pytest.mark.parametrize("claim", MALFORMED)

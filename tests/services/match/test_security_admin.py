@@ -15,7 +15,7 @@ import grpc
 import pytest
 import redis
 from support.grpc_servers import channel_to
-from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
+from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, mover
 
 from cardroom.services.match.server import MatchServer
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
@@ -88,7 +88,7 @@ def test_admin_delete_removes_the_match_and_its_record_at_once(
         served: tuple[MatchServer, Client, redis.Redis]) -> None:
     server, client, db = served
     match_id, tokens = _create(client, clock=pb.MoveClock(seconds=2.0))
-    seat = client.view(match_id).current_player
+    seat = mover(client.view(match_id))
     move = client.view(match_id, tokens[seat]).legal_moves[0]
     client.move(match_id, tokens[seat], "vivo", move, 1, request_id="before-delete")
     kept_id, _ = _create(client)

@@ -32,7 +32,16 @@ import pytest
 import redis
 from google.protobuf import json_format
 from support.grpc_servers import channel_to
-from support.match_client import GAME_ENUM, Client, auth, match_server
+from support.match_client import (
+    GAME_ENUM,
+    Client,
+    auth,
+    event_data,
+    match_server,
+    mover,
+    observation,
+    options_request,
+)
 from support.match_play import choose_move, hands_seen
 
 from cardroom.services.match import mapping
@@ -40,6 +49,7 @@ from cardroom.services.match.server import MatchServer
 from cardroom.shared.games import registry
 from cardroom.shared.proto.cardroom.v1 import common_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.errors import details_of
 
 BOT_TOKEN = "bot-token-for-hidden-information"
@@ -148,8 +158,9 @@ def plain(message: Any) -> dict[str, Any]:
     """A response as JSON, whole numbers as ints, without the match's options (the public
     configuration, which may name a Mix Match deck: its cards, not their order)."""
     data = _ints(json_format.MessageToDict(message, preserving_proto_field_name=True))
-    data.pop("options", None)
-    data.get("match", {}).pop("options", None)
+    for holder in (data, data.get("match", {})):
+        for key in [k for k in holder if k.endswith("_options")]:
+            del holder[key]
     return dict(data)
 
 
@@ -232,9 +243,10 @@ def _check_everyone(table: Table, db: redis.Redis, before: Secrets | None,
     after = secrets_now(db, table.match_id)
     viewers: list[int | None] = [*table.credentials, None]
     for viewer in viewers:
-        view = plain(table.view(viewer))
-        assert not leaks(view, viewer, after), (viewer, leaks(view, viewer, after))
-        _check_events([plain(e)["data"] for e in table.new_events(viewer)], viewer,
+        message = table.view(viewer)
+        for view in (plain(message), observation(message)):
+            assert not leaks(view, viewer, after), (viewer, leaks(view, viewer, after))
+        _check_events([event_data(e) for e in table.new_events(viewer)], viewer,
                       before or after, after)
         for who, events in extra:
             if who == viewer:
@@ -249,7 +261,7 @@ def _play(table: Table, db: redis.Redis, rng: random.Random, secrets: Secrets) -
         public = table.view(None)
         if public.status != pb.MATCH_STATUS_ACTIVE:
             return moves
-        seats = [public.current_player] if public.current_player >= 0 else \
+        seats = list(public.acting_seats) if len(public.acting_seats) == 1 else \
             rng.sample(list(table.credentials), len(table.credentials))
         for seat in seats:
             view = table.view(seat)
@@ -257,8 +269,7 @@ def _play(table: Table, db: redis.Redis, rng: random.Random, secrets: Secrets) -
                 continue
             action = choose_move(table.game, {"game": table.game, "seat": seat,
                                               "legal_moves": list(view.legal_moves),
-                                              "observation": mapping.to_plain(
-                                                  view.observation)}, rng)
+                                              "observation": observation(view)}, rng)
             token, as_seat = table.credentials[seat]
             request = pb.SubmitMoveRequest(match_id=table.match_id, action=action,
                                            expected_version=view.version)
@@ -266,7 +277,7 @@ def _play(table: Table, db: redis.Redis, rng: random.Random, secrets: Secrets) -
                 request.seat = as_seat
             reply = table.client.stub.SubmitMove(request, metadata=auth(token), timeout=5)
             moves += 1
-            replied = [plain(e)["data"] for e in reply.events]
+            replied = [event_data(e) for e in reply.events]
             secrets = _check_everyone(table, db, secrets, [(seat, replied)])
             break
         else:
@@ -285,7 +296,7 @@ def test_hidden_information_reaches_no_seat_or_spectator_on_any_rpc_or_event(
              else pb.SeatSpec() for s in range(players)]
     created = client.stub.CreateMatch(pb.CreateMatchRequest(
         game=GAME_ENUM[game], players=players, seats=seats, seed=rng.getrandbits(62),
-        options=mapping.to_struct(options)), timeout=10)
+        **options_request(game, options)), timeout=10)
     credentials: dict[int, tuple[str, int | None]] = {
         t.seat: (t.token, None) for t in created.tokens}
     if bot is not None:
@@ -300,7 +311,7 @@ def test_hidden_information_reaches_no_seat_or_spectator_on_any_rpc_or_event(
     replay = client.stub.GetReplay(pb.GetReplayRequest(match_id=table.match_id), timeout=10)
     for viewer, events in table.received.items():
         meant = [e for e in replay.events
-                 if "to" not in e.data.fields or viewer == e.data.fields["to"].number_value]
+                 if not e.HasField("to") or viewer == e.to]
         assert [e.seq for e in events] == [e.seq for e in meant], viewer
         assert [plain(e) for e in events] == [plain(e) for e in meant]
     # The check has teeth: what the replay reveals trips it at the start state: the hands
@@ -310,14 +321,14 @@ def test_hidden_information_reaches_no_seat_or_spectator_on_any_rpc_or_event(
         assert len(start.upcoming) >= 4
         assert "the next cards of the deck" in leaks({"cards": start.upcoming}, None, start)
     else:
-        first = [plain(e) for e in replay.events if e.data.fields.get("to") is not None]
+        first = [event_data(e) for e in replay.events if e.HasField("to")]
         assert any(leaks(e, None, start) for e in first)
 
 
 def _start_secrets(replay: pb.GetReplayResponse) -> Secrets:
     """The hands dealt at the start and the deck's order, as the replay reveals them."""
     game = mapping.GAMES[replay.game]
-    state = registry.new_game(game, registry.make_config(game, mapping.to_plain(replay.options)),
+    state = registry.new_game(game, registry.make_config(game, typed.options_of(replay)),
                               seed=replay.seed, now=replay.start_time)
     players = len(replay.seats)
     hands = {s: set(state.observation(s).get("hand") or []) for s in range(players)}
@@ -358,20 +369,20 @@ def test_hidden_information_a_retried_round_ending_move_shows_no_other_seats_nex
     tokens = {t.seat: t.token for t in created.tokens}
     for _ in range(200):
         public = client.view(created.match_id)
-        seat = public.current_player
+        seat = mover(public)
         view = client.view(created.match_id, tokens[seat])
         request = pb.SubmitMoveRequest(match_id=created.match_id, action=view.legal_moves[0],
                                        expected_version=view.version,
                                        request_id=f"{game}-{view.version}")
         first = client.stub.SubmitMove(request, metadata=auth(tokens[seat]), timeout=5)
-        if any(plain(e)["data"].get("type") == "round_end" for e in first.events):
+        if any(event_data(e).get("type") == "round_end" for e in first.events):
             break
     else:
         raise AssertionError("no round ended")
     retry = client.stub.SubmitMove(request, metadata=auth(tokens[seat]), timeout=5)
     assert retry.duplicate and not first.duplicate and retry.version == first.version
     for reply in (first, retry):
-        deals = [plain(e)["data"] for e in reply.events
-                 if plain(e)["data"].get("type") == "deal"]
+        deals = [event_data(e) for e in reply.events
+                 if event_data(e).get("type") == "deal"]
         assert [d.get("to") for d in deals] == [seat], deals
     assert [plain(e) for e in retry.events] == [plain(e) for e in first.events]

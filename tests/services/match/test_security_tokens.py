@@ -23,7 +23,7 @@ import pytest
 import redis
 from support.grpc_servers import HOST, channel_to, local_settings
 from support.loops import in_thread
-from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
+from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, mover
 from support.redis_server import RedisServer
 
 from cardroom.services.bot.celery_app import BotSettings
@@ -192,7 +192,7 @@ def test_every_rpc_with_no_token_another_seats_another_matchs_or_a_forged_one(
     server, client, db = served
     match_id, tokens = _create(client)
     _, strangers = _create(client, seed=2)
-    seat = client.view(match_id).current_player
+    seat = mover(client.view(match_id))
     other = (seat + 1) % 4
     move = client.view(match_id, tokens[seat]).legal_moves[0]
     common = local_settings("bot", redis_url=redis_url, celery_broker_url=redis_url,
@@ -283,8 +283,9 @@ def _play_everything(client: Client, bots: Any) -> list[str]:
     while moves < 8:
         assert time.monotonic() < deadline, "the match did not get going"
         view = client.view(match_id)
-        if view.current_player in tokens:
-            token = tokens[view.current_player]
+        acting = list(view.acting_seats)
+        if len(acting) == 1 and acting[0] in tokens:
+            token = tokens[acting[0]]
             mine = client.view(match_id, token)
             bots.SuggestMove(bot_pb2.SuggestMoveRequest(match_id=match_id, policy="random"),
                              metadata=auth(token), timeout=10)

@@ -1,5 +1,8 @@
 from ...cardroom.v1 import common_pb2 as _common_pb2
-from google.protobuf import struct_pb2 as _struct_pb2
+from ...cardroom.v1 import livemix_pb2 as _livemix_pb2
+from ...cardroom.v1 import match_pb2 as _match_pb2
+from ...cardroom.v1 import mixmatch_pb2 as _mixmatch_pb2
+from ...cardroom.v1 import vivo_pb2 as _vivo_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -17,15 +20,19 @@ POLICY_COST_FAST: PolicyCost
 POLICY_COST_SEARCH: PolicyCost
 
 class SeatObservation(_message.Message):
-    __slots__ = ('game', 'view', 'events')
+    __slots__ = ('game', 'livemix', 'vivo', 'mixmatch', 'events')
     GAME_FIELD_NUMBER: _ClassVar[int]
-    VIEW_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_FIELD_NUMBER: _ClassVar[int]
+    VIVO_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     game: _common_pb2.Game
-    view: _struct_pb2.Struct
-    events: _containers.RepeatedCompositeFieldContainer[_struct_pb2.Struct]
+    livemix: _livemix_pb2.LivemixSeatView
+    vivo: _vivo_pb2.VivoSeatView
+    mixmatch: _mixmatch_pb2.MixMatchSeatView
+    events: _containers.RepeatedCompositeFieldContainer[_match_pb2.MatchEvent]
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., view: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., events: _Optional[_Iterable[_Union[_struct_pb2.Struct, _Mapping]]]=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixSeatView, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoSeatView, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchSeatView, _Mapping]]=..., events: _Optional[_Iterable[_Union[_match_pb2.MatchEvent, _Mapping]]]=...) -> None:
         ...
 
 class SuggestMoveRequest(_message.Message):
@@ -64,14 +71,14 @@ class SuggestMoveResponse(_message.Message):
     DELAY_SECONDS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     action: str
-    evaluation: _struct_pb2.Struct
+    evaluation: PolicyEvaluation
     policy: str
     think_seconds: float
     iterations: int
     delay_seconds: float
     version: int
 
-    def __init__(self, action: _Optional[str]=..., evaluation: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., policy: _Optional[str]=..., think_seconds: _Optional[float]=..., iterations: _Optional[int]=..., delay_seconds: _Optional[float]=..., version: _Optional[int]=...) -> None:
+    def __init__(self, action: _Optional[str]=..., evaluation: _Optional[_Union[PolicyEvaluation, _Mapping]]=..., policy: _Optional[str]=..., think_seconds: _Optional[float]=..., iterations: _Optional[int]=..., delay_seconds: _Optional[float]=..., version: _Optional[int]=...) -> None:
         ...
 
 class ListPoliciesRequest(_message.Message):
@@ -122,4 +129,68 @@ class ListPoliciesResponse(_message.Message):
     policies: _containers.RepeatedCompositeFieldContainer[PolicyInfo]
 
     def __init__(self, policies: _Optional[_Iterable[_Union[PolicyInfo, _Mapping]]]=...) -> None:
+        ...
+
+class PolicyEvaluation(_message.Message):
+    __slots__ = ('reason', 'forced', 'visits', 'values', 'expected_reward', 'scores', 'mistake', 'expression', 'cards_used', 'max_cards', 'proven', 'share', 'rule', 'legal')
+
+    class VisitsEntry(_message.Message):
+        __slots__ = ('key', 'value')
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+
+        def __init__(self, key: _Optional[str]=..., value: _Optional[int]=...) -> None:
+            ...
+
+    class ValuesEntry(_message.Message):
+        __slots__ = ('key', 'value')
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: float
+
+        def __init__(self, key: _Optional[str]=..., value: _Optional[float]=...) -> None:
+            ...
+
+    class ScoresEntry(_message.Message):
+        __slots__ = ('key', 'value')
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: float
+
+        def __init__(self, key: _Optional[str]=..., value: _Optional[float]=...) -> None:
+            ...
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    FORCED_FIELD_NUMBER: _ClassVar[int]
+    VISITS_FIELD_NUMBER: _ClassVar[int]
+    VALUES_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_REWARD_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    MISTAKE_FIELD_NUMBER: _ClassVar[int]
+    EXPRESSION_FIELD_NUMBER: _ClassVar[int]
+    CARDS_USED_FIELD_NUMBER: _ClassVar[int]
+    MAX_CARDS_FIELD_NUMBER: _ClassVar[int]
+    PROVEN_FIELD_NUMBER: _ClassVar[int]
+    SHARE_FIELD_NUMBER: _ClassVar[int]
+    RULE_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_FIELD_NUMBER: _ClassVar[int]
+    reason: str
+    forced: bool
+    visits: _containers.ScalarMap[str, int]
+    values: _containers.ScalarMap[str, float]
+    expected_reward: float
+    scores: _containers.ScalarMap[str, float]
+    mistake: bool
+    expression: str
+    cards_used: int
+    max_cards: int
+    proven: bool
+    share: float
+    rule: str
+    legal: int
+
+    def __init__(self, reason: _Optional[str]=..., forced: bool=..., visits: _Optional[_Mapping[str, int]]=..., values: _Optional[_Mapping[str, float]]=..., expected_reward: _Optional[float]=..., scores: _Optional[_Mapping[str, float]]=..., mistake: bool=..., expression: _Optional[str]=..., cards_used: _Optional[int]=..., max_cards: _Optional[int]=..., proven: bool=..., share: _Optional[float]=..., rule: _Optional[str]=..., legal: _Optional[int]=...) -> None:
         ...

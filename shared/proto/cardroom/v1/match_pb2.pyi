@@ -2,7 +2,6 @@ from ...cardroom.v1 import common_pb2 as _common_pb2
 from ...cardroom.v1 import livemix_pb2 as _livemix_pb2
 from ...cardroom.v1 import mixmatch_pb2 as _mixmatch_pb2
 from ...cardroom.v1 import vivo_pb2 as _vivo_pb2
-from google.protobuf import struct_pb2 as _struct_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -91,13 +90,11 @@ class MoveClock(_message.Message):
         ...
 
 class CreateMatchRequest(_message.Message):
-    __slots__ = ('game', 'players', 'seats', 'options', 'seed', 'deal', 'livemix_deal', 'vivo_deal', 'mixmatch_deal', 'clock', 'private', 'livemix_options', 'vivo_options', 'mixmatch_options')
+    __slots__ = ('game', 'players', 'seats', 'seed', 'livemix_deal', 'vivo_deal', 'mixmatch_deal', 'clock', 'private', 'livemix_options', 'vivo_options', 'mixmatch_options')
     GAME_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
-    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
-    DEAL_FIELD_NUMBER: _ClassVar[int]
     LIVEMIX_DEAL_FIELD_NUMBER: _ClassVar[int]
     VIVO_DEAL_FIELD_NUMBER: _ClassVar[int]
     MIXMATCH_DEAL_FIELD_NUMBER: _ClassVar[int]
@@ -109,9 +106,7 @@ class CreateMatchRequest(_message.Message):
     game: _common_pb2.Game
     players: int
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
-    options: _struct_pb2.Struct
     seed: int
-    deal: _struct_pb2.Struct
     livemix_deal: _livemix_pb2.LivemixDeal
     vivo_deal: _vivo_pb2.VivoDeal
     mixmatch_deal: _mixmatch_pb2.MixMatchDeal
@@ -121,7 +116,7 @@ class CreateMatchRequest(_message.Message):
     vivo_options: _vivo_pb2.VivoOptions
     mixmatch_options: _mixmatch_pb2.MixMatchOptions
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., livemix_deal: _Optional[_Union[_livemix_pb2.LivemixDeal, _Mapping]]=..., vivo_deal: _Optional[_Union[_vivo_pb2.VivoDeal, _Mapping]]=..., mixmatch_deal: _Optional[_Union[_mixmatch_pb2.MixMatchDeal, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=..., private: bool=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]]=..., seed: _Optional[int]=..., livemix_deal: _Optional[_Union[_livemix_pb2.LivemixDeal, _Mapping]]=..., vivo_deal: _Optional[_Union[_vivo_pb2.VivoDeal, _Mapping]]=..., mixmatch_deal: _Optional[_Union[_mixmatch_pb2.MixMatchDeal, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=..., private: bool=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=...) -> None:
         ...
 
 class SeatToken(_message.Message):
@@ -277,7 +272,7 @@ class MatchResult(_message.Message):
         ...
 
 class MatchView(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'version', 'seat', 'players', 'seats', 'options', 'current_player', 'may_act', 'legal_moves', 'scores', 'round_scores', 'deadline', 'deadline_kind', 'event_seq', 'observation', 'result', 'dealt_by', 'seed_commitment', 'livemix_options', 'vivo_options', 'mixmatch_options', 'livemix', 'vivo', 'mixmatch')
+    __slots__ = ('match_id', 'game', 'status', 'version', 'seat', 'players', 'seats', 'may_act', 'legal_moves', 'scores', 'round_scores', 'deadline', 'deadline_kind', 'event_seq', 'result', 'dealt_by', 'seed_commitment', 'livemix_options', 'vivo_options', 'mixmatch_options', 'livemix', 'vivo', 'mixmatch', 'acting_seats')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -285,8 +280,6 @@ class MatchView(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
-    OPTIONS_FIELD_NUMBER: _ClassVar[int]
-    CURRENT_PLAYER_FIELD_NUMBER: _ClassVar[int]
     MAY_ACT_FIELD_NUMBER: _ClassVar[int]
     LEGAL_MOVES_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
@@ -294,7 +287,6 @@ class MatchView(_message.Message):
     DEADLINE_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_KIND_FIELD_NUMBER: _ClassVar[int]
     EVENT_SEQ_FIELD_NUMBER: _ClassVar[int]
-    OBSERVATION_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     DEALT_BY_FIELD_NUMBER: _ClassVar[int]
     SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
@@ -304,6 +296,7 @@ class MatchView(_message.Message):
     LIVEMIX_FIELD_NUMBER: _ClassVar[int]
     VIVO_FIELD_NUMBER: _ClassVar[int]
     MIXMATCH_FIELD_NUMBER: _ClassVar[int]
+    ACTING_SEATS_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -311,8 +304,6 @@ class MatchView(_message.Message):
     seat: int
     players: int
     seats: _containers.RepeatedCompositeFieldContainer[Seat]
-    options: _struct_pb2.Struct
-    current_player: int
     may_act: bool
     legal_moves: _containers.RepeatedScalarFieldContainer[str]
     scores: _containers.RepeatedScalarFieldContainer[int]
@@ -320,7 +311,6 @@ class MatchView(_message.Message):
     deadline: _timestamp_pb2.Timestamp
     deadline_kind: DeadlineKind
     event_seq: int
-    observation: _struct_pb2.Struct
     result: MatchResult
     dealt_by: str
     seed_commitment: str
@@ -330,8 +320,9 @@ class MatchView(_message.Message):
     livemix: _livemix_pb2.LivemixSeatView
     vivo: _vivo_pb2.VivoSeatView
     mixmatch: _mixmatch_pb2.MixMatchSeatView
+    acting_seats: _containers.RepeatedScalarFieldContainer[int]
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., current_player: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., observation: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., dealt_by: _Optional[str]=..., seed_commitment: _Optional[str]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixSeatView, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoSeatView, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchSeatView, _Mapping]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., dealt_by: _Optional[str]=..., seed_commitment: _Optional[str]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixSeatView, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoSeatView, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchSeatView, _Mapping]]=..., acting_seats: _Optional[_Iterable[int]]=...) -> None:
         ...
 
 class LivemixMove(_message.Message):
@@ -388,10 +379,9 @@ class SubmitMoveRequest(_message.Message):
         ...
 
 class MatchEvent(_message.Message):
-    __slots__ = ('seq', 'type', 'data', 'to', 'livemix', 'vivo', 'mixmatch', 'service')
+    __slots__ = ('seq', 'type', 'to', 'livemix', 'vivo', 'mixmatch', 'service')
     SEQ_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
-    DATA_FIELD_NUMBER: _ClassVar[int]
     TO_FIELD_NUMBER: _ClassVar[int]
     LIVEMIX_FIELD_NUMBER: _ClassVar[int]
     VIVO_FIELD_NUMBER: _ClassVar[int]
@@ -399,14 +389,13 @@ class MatchEvent(_message.Message):
     SERVICE_FIELD_NUMBER: _ClassVar[int]
     seq: int
     type: str
-    data: _struct_pb2.Struct
     to: int
     livemix: _livemix_pb2.LivemixEvent
     vivo: _vivo_pb2.VivoEvent
     mixmatch: _mixmatch_pb2.MixMatchEvent
     service: ServiceEvent
 
-    def __init__(self, seq: _Optional[int]=..., type: _Optional[str]=..., data: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., to: _Optional[int]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixEvent, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoEvent, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchEvent, _Mapping]]=..., service: _Optional[_Union[ServiceEvent, _Mapping]]=...) -> None:
+    def __init__(self, seq: _Optional[int]=..., type: _Optional[str]=..., to: _Optional[int]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixEvent, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoEvent, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchEvent, _Mapping]]=..., service: _Optional[_Union[ServiceEvent, _Mapping]]=...) -> None:
         ...
 
 class MatchCreated(_message.Message):
@@ -532,7 +521,7 @@ class WatchMatchRequest(_message.Message):
         ...
 
 class TurnFrame(_message.Message):
-    __slots__ = ('version', 'event_seq', 'status', 'acting_seats', 'seat', 'may_act', 'legal_moves', 'deadline', 'deadline_kind', 'scores', 'result')
+    __slots__ = ('version', 'event_seq', 'status', 'acting_seats', 'seat', 'may_act', 'legal_moves', 'deadline', 'deadline_kind', 'scores', 'result', 'livemix', 'vivo', 'mixmatch')
     VERSION_FIELD_NUMBER: _ClassVar[int]
     EVENT_SEQ_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -544,6 +533,9 @@ class TurnFrame(_message.Message):
     DEADLINE_KIND_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_FIELD_NUMBER: _ClassVar[int]
+    VIVO_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_FIELD_NUMBER: _ClassVar[int]
     version: int
     event_seq: int
     status: MatchStatus
@@ -555,8 +547,11 @@ class TurnFrame(_message.Message):
     deadline_kind: DeadlineKind
     scores: _containers.RepeatedScalarFieldContainer[int]
     result: MatchResult
+    livemix: _livemix_pb2.LivemixSeatView
+    vivo: _vivo_pb2.VivoSeatView
+    mixmatch: _mixmatch_pb2.MixMatchSeatView
 
-    def __init__(self, version: _Optional[int]=..., event_seq: _Optional[int]=..., status: _Optional[_Union[MatchStatus, str]]=..., acting_seats: _Optional[_Iterable[int]]=..., seat: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., scores: _Optional[_Iterable[int]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=...) -> None:
+    def __init__(self, version: _Optional[int]=..., event_seq: _Optional[int]=..., status: _Optional[_Union[MatchStatus, str]]=..., acting_seats: _Optional[_Iterable[int]]=..., seat: _Optional[int]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., scores: _Optional[_Iterable[int]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixSeatView, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoSeatView, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchSeatView, _Mapping]]=...) -> None:
         ...
 
 class WatchMatchResponse(_message.Message):
@@ -592,13 +587,11 @@ class ReplayAction(_message.Message):
         ...
 
 class GetReplayResponse(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'options', 'seed', 'deal', 'start_time', 'actions', 'events', 'scores', 'round_scores', 'result', 'seats', 'seed_salt', 'seed_commitment', 'start', 'livemix_options', 'vivo_options', 'mixmatch_options', 'livemix_deal', 'vivo_deal', 'mixmatch_deal')
+    __slots__ = ('match_id', 'game', 'status', 'seed', 'start_time', 'actions', 'events', 'scores', 'round_scores', 'result', 'seats', 'seed_salt', 'seed_commitment', 'start', 'livemix_options', 'vivo_options', 'mixmatch_options', 'livemix_deal', 'vivo_deal', 'mixmatch_deal')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
-    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
-    DEAL_FIELD_NUMBER: _ClassVar[int]
     START_TIME_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
@@ -618,9 +611,7 @@ class GetReplayResponse(_message.Message):
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
-    options: _struct_pb2.Struct
     seed: int
-    deal: _struct_pb2.Struct
     start_time: float
     actions: _containers.RepeatedCompositeFieldContainer[ReplayAction]
     events: _containers.RepeatedCompositeFieldContainer[MatchEvent]
@@ -638,7 +629,7 @@ class GetReplayResponse(_message.Message):
     vivo_deal: _vivo_pb2.VivoDeal
     mixmatch_deal: _mixmatch_pb2.MixMatchDeal
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., options: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., seed: _Optional[int]=..., deal: _Optional[_Union[_struct_pb2.Struct, _Mapping]]=..., start_time: _Optional[float]=..., actions: _Optional[_Iterable[_Union[ReplayAction, _Mapping]]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., seed_salt: _Optional[str]=..., seed_commitment: _Optional[str]=..., start: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix_deal: _Optional[_Union[_livemix_pb2.LivemixDeal, _Mapping]]=..., vivo_deal: _Optional[_Union[_vivo_pb2.VivoDeal, _Mapping]]=..., mixmatch_deal: _Optional[_Union[_mixmatch_pb2.MixMatchDeal, _Mapping]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., seed: _Optional[int]=..., start_time: _Optional[float]=..., actions: _Optional[_Iterable[_Union[ReplayAction, _Mapping]]]=..., events: _Optional[_Iterable[_Union[MatchEvent, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., seed_salt: _Optional[str]=..., seed_commitment: _Optional[str]=..., start: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix_deal: _Optional[_Union[_livemix_pb2.LivemixDeal, _Mapping]]=..., vivo_deal: _Optional[_Union[_vivo_pb2.VivoDeal, _Mapping]]=..., mixmatch_deal: _Optional[_Union[_mixmatch_pb2.MixMatchDeal, _Mapping]]=...) -> None:
         ...
 
 class ResignRequest(_message.Message):

@@ -1,5 +1,7 @@
 """Pure conversions between the typed game messages of cardroom.v1 (livemix.proto,
-vivo.proto, mixmatch.proto, the service events of match.proto) and the engines' plain dicts.
+vivo.proto, mixmatch.proto, the service events of match.proto, a bot's evaluation in
+bot.proto) and the engines' plain dicts, both ways: the match service writes them, the
+client library, the terminal app and the bot service read them.
 
 A typed message's fields carry the dict's keys as their names, so one walk over the
 message descriptor converts either way: an unset `optional` field or message is None, an
@@ -17,9 +19,10 @@ from google.protobuf.descriptor import FieldDescriptor
 from google.protobuf.message import Message
 
 from cardroom.shared.errors import InvalidArgument
-from cardroom.shared.proto.cardroom.v1 import livemix_pb2, mixmatch_pb2, vivo_pb2
+from cardroom.shared.proto.cardroom.v1 import bot_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
-from cardroom.shared.wire.values import seconds, set_seconds
+
+from .values import seconds, set_seconds
 
 TIMES = {"google.protobuf.Timestamp", "google.protobuf.Duration"}
 LISTS = {"cardroom.v1.IntList", "cardroom.v1.StringList"}
@@ -254,3 +257,66 @@ def event_dict(event: pb.MatchEvent) -> dict[str, Any]:
     if event.HasField("to"):
         data["to"] = event.to
     return data
+
+
+def seat_view_dict(holder: Message) -> dict[str, Any] | None:
+    """The engine observation a message's `seat_view` oneof carries (a MatchView, a
+    TurnFrame, a SeatObservation); None when none is set."""
+    which = holder.WhichOneof("seat_view")
+    return None if which is None else read(getattr(holder, which))
+
+
+def options_of(holder: Message) -> dict[str, Any]:
+    """The game options a message's `typed_options` oneof carries, as the engine reads them
+    (an unset option left out: the engine's default)."""
+    which = holder.WhichOneof("typed_options")
+    if which is None:
+        return {}
+    return {k: v for k, v in read(getattr(holder, which)).items() if v is not None}
+
+
+def deal_of(game: str, holder: Message) -> dict[str, Any] | None:
+    """The explicit deal a message's `typed_deal` oneof carries, as the engine reads it."""
+    which = holder.WhichOneof("typed_deal")
+    return None if which is None else deal_dict(game, getattr(holder, which))
+
+
+def evaluation_message(evaluation: Mapping[str, Any]) -> bot_pb2.PolicyEvaluation:
+    """A policy's evaluation (its JSON) as the typed message; a key the message has no
+    field for is left out."""
+    known = bot_pb2.PolicyEvaluation.DESCRIPTOR.fields_by_name
+    message = bot_pb2.PolicyEvaluation()
+    fill(message, {k: v for k, v in evaluation.items() if k in known})
+    return message
+
+
+def evaluation_dict(message: bot_pb2.PolicyEvaluation) -> dict[str, Any]:
+    """A typed evaluation as the policy's JSON: only the fields it set."""
+    return {field.name: dict(value) if field.message_type is not None else value
+            for field, value in message.ListFields()}
+
+
+def event_message(seq: int, data: Mapping[str, Any], game: str = "") -> pb.MatchEvent:
+    """One event (the engine's or the service's dict) with its sequence number, typed as
+    an event of `game` (or of the service)."""
+    message = pb.MatchEvent(seq=seq, type=str(data.get("type", "")))
+    if data.get("to") is not None:
+        message.to = data["to"]
+    detail = event_detail(game, data)
+    if detail is not None:
+        getattr(message, detail[0]).CopyFrom(detail[1])
+    return message
+
+
+def options_request(game: str, options: Mapping[str, Any]) -> Message:
+    """Options a caller wrote as the engine's keys, as the game's typed options message;
+    InvalidArgument for a key the game has no option for, or a value that does not fit."""
+    message = OPTIONS[game]()
+    known = {f.key for f in _plan(message.DESCRIPTOR)}
+    for key in options:
+        if key not in known:
+            raise InvalidArgument(f"{game} has no option {key!r}", f"options.{key}")
+    try:
+        return fill(message, options)
+    except (TypeError, ValueError) as error:
+        raise InvalidArgument(f"bad options: {error}", "options") from None
