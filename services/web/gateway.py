@@ -24,8 +24,9 @@ from connectrpc.errors import ConnectError
 from connectrpc.method import IdempotencyLevel, MethodInfo
 from connectrpc.request import RequestContext
 from connectrpc.server import ConnectASGIApplication, Endpoint
-from google.protobuf import message_factory
+from google.protobuf import json_format, message_factory
 from google.protobuf.descriptor import MethodDescriptor, ServiceDescriptor
+from google.protobuf.message import DecodeError
 from google.rpc import status_pb2
 
 from cardroom.shared.rpc.metrics import GRPC_TYPES, GrpcMetrics
@@ -185,6 +186,15 @@ class ServiceApp(ConnectASGIApplication[object]):
     def path(self) -> str:
         """The URL prefix of the service's calls, e.g. /cardroom.v1.MatchService."""
         return self._path
+
+    async def _handle_error(self, exc: Exception, ctx: Any, send: Any) -> None:
+        """A unary request that is not a message of its method's type is INVALID_ARGUMENT,
+        as natively (connect-python's own answer to a decoding error is UNKNOWN)."""
+        if isinstance(exc, DecodeError | json_format.ParseError):
+            method = ctx.method().name if ctx is not None else "this"
+            exc = ConnectError(Code.INVALID_ARGUMENT,
+                               f"the request is not a valid {method} request message")
+        await super()._handle_error(exc, ctx, send)
 
 
 def service_apps(targets: Mapping[ServiceDescriptor, grpc.aio.Channel], metrics: GrpcMetrics,

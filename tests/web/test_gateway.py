@@ -206,3 +206,14 @@ def test_the_health_probe_asks_the_web_process(web_stack: WebStack) -> None:
     from cardroom.services import healthprobe
     assert healthprobe.main(["--web"], {"WEB_PORT": str(web_stack.web.port)}) == 0
     assert healthprobe.main(["--web", "--timeout", "0.5"], {"WEB_PORT": "1"}) == 1
+
+
+def test_a_request_that_is_no_message_of_its_method_is_invalid_argument(
+        web_stack: WebStack) -> None:
+    status, body = connect_json(web_stack, "GetMatch", {"no_such_field": 1})
+    assert (status, body["code"]) == (400, "invalid_argument"), body
+    assert "GetMatch" in body["message"]
+    status, _, raw = post(f"{web_stack.url}{MATCH}/GetMatch", b"\xff\xff\xff",
+                          {"content-type": "application/proto",
+                           "connect-protocol-version": "1"})
+    assert (status, json.loads(raw)["code"]) == (400, "invalid_argument")
