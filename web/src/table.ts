@@ -82,17 +82,16 @@ export class Table {
     }
   }
 
-  /** The view a turn frame gives, when it carries the seat's whole view (newer
-   * services); false when it does not. */
+  /** The view a turn frame gives: the seat's whole view it carries, with who acts, the
+   * legal moves, the deadline and the scores; false when it carries none. */
   private fromFrame(frame: TurnFrame): boolean {
-    const seatView = (frame as unknown as { seatView?: MatchView["seatView"] }).seatView;
-    if (!this.view || !seatView?.case || frame.version < this.view.version) return false;
-    const acting = frame.actingSeats;
+    const seatView = frame.seatView;
+    if (!this.view || !seatView.case || frame.version < this.view.version) return false;
     this.view = create(MatchViewSchema, {
       ...this.view, version: frame.version, eventSeq: frame.eventSeq, status: frame.status,
       mayAct: frame.mayAct, legalMoves: frame.legalMoves, deadline: frame.deadline,
       deadlineKind: frame.deadlineKind, scores: frame.scores, seatView,
-      currentPlayer: acting.length === 1 ? acting[0] : acting.length > 1 ? -1 : undefined,
+      actingSeats: frame.actingSeats,
     });
     return true;
   }
@@ -196,9 +195,10 @@ export class Table {
     if (view.seatView.case === "livemix") table = games.livemix(view, view.seatView.value, this.play);
     else if (view.seatView.case === "vivo") table = games.vivo(view, view.seatView.value, this.play);
     else if (view.seatView.case === "mixmatch") table = games.mixmatch(view, view.seatView.value, this.play);
-    const turn = view.currentPlayer === undefined ? "No one to act."
-      : view.currentPlayer === -1 ? "Every seat may claim."
-        : `Seat ${view.currentPlayer} to act.`;
+    const acting = view.actingSeats;
+    const turn = acting.length === 0 ? "No one to act."
+      : acting.length > 1 ? `Seats ${acting.join(", ")} may act.`
+        : `Seat ${acting[0]} to act.`;
     this.root.append(
       h("h2", {}, `${game ?? "match"} ${this.matchId}`),
       h("p", { "data-testid": "whoami" }, who, " ", h("a", { href: `#/match/${this.matchId}` }, "Link to this table"),
