@@ -217,3 +217,14 @@ def test_a_request_that_is_no_message_of_its_method_is_invalid_argument(
                           {"content-type": "application/proto",
                            "connect-protocol-version": "1"})
     assert (status, json.loads(raw)["code"]) == (400, "invalid_argument")
+
+
+def test_a_request_over_the_size_cap_is_refused_as_natively(web_stack: WebStack) -> None:
+    huge = {"matchId": "x" * (2 << 20)}  # past GRPC_MAX_MESSAGE_BYTES (1 MiB)
+    _, body = connect_json(web_stack, "GetMatch", huge)
+    assert body["code"] == "resource_exhausted", body
+    with grpc.insecure_channel(web_stack.services.config.match_addr) as channel, \
+            pytest.raises(grpc.RpcError) as native:
+        match_pb2_grpc.MatchServiceStub(channel).GetMatch(
+            pb.GetMatchRequest(match_id=huge["matchId"]), timeout=5)
+    assert native.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
