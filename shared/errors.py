@@ -3,14 +3,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Self
 
 
 class CardroomError(Exception):
-    """Base of every domain error; `reason` is a sentence a user can act on."""
+    """Base of every domain error; `reason` is a sentence a user can act on, `metadata` what
+    a program branches on (google.rpc.ErrorInfo.metadata: current_version, current_round,
+    limit, setting, field)."""
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.metadata: dict[str, str] = {}
+
+    def detail(self, **items: object) -> Self:
+        """The error with `items` added to its metadata (as text), for a raise."""
+        self.metadata.update({key: str(value) for key, value in items.items()})
+        return self
 
 
 class InvalidArgument(CardroomError):
@@ -103,6 +112,10 @@ class ResourceExhausted(CardroomError):
     def __init__(self, reason: str, limit: str = "") -> None:
         super().__init__(reason)
         self.limit = limit
+
+
+class RequestReused(InvalidArgument):
+    """A request id sent again with another request than the one it was first used for."""
 
 
 class OutOfRange(InvalidArgument):

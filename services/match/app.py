@@ -5,8 +5,9 @@ works on the engine state, and writes back with one compare-and-set on the versi
 (repo.MatchRepo). Rules live in the engines; the domain layer adds seats, tokens, statuses,
 timers, bots, resignation and the event log around them, one module per part of a match's
 life (domain/): seating.py (create, join, delete), playing.py (moves, resign, abandon),
-reading.py (views, watch, replay, lobby), clocks.py (timer firings) and commit.py (the one
-write path), over core.py (the parts every call shares). MatchService is all of them.
+reading.py (views, watch, replay, lobby), lobby.py (the lobby stream), clocks.py (timer
+firings) and commit.py (the one write path), over core.py (the parts every call shares).
+MatchService is all of them.
 """
 
 from __future__ import annotations
@@ -14,12 +15,12 @@ from __future__ import annotations
 from .domain.clocks import Clocks
 from .domain.commit import SEND_CONFIRM_S
 from .domain.core import Created, Joined, MoveResult
+from .domain.lobby import Lobby
 from .domain.playing import Playing
-from .domain.reading import Reading
 from .domain.seating import Seating
 
 
-class MatchService(Seating, Playing, Reading, Clocks):
+class MatchService(Seating, Playing, Lobby, Clocks):
     """Every match operation; stateless between calls, so replicas may share one Redis."""
 
 

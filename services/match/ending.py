@@ -26,6 +26,8 @@ class Pending:
     request: str | None = None
     seat: int | None = None
     stand_in: int | None = None
+    #: The move as the request sent it (before any round pin), stored with its request id.
+    move: str = ""
 
 
 def settle(p: Pending, now: float) -> None:

@@ -45,7 +45,8 @@ class Limits:
             self.count_refusal("max_active")
             raise ResourceExhausted(
                 f"this replica is handling its limit of {self.max_active} calls at once "
-                "(MATCH_MAX_ACTIVE); retry shortly", "MATCH_MAX_ACTIVE")
+                "(MATCH_MAX_ACTIVE); retry shortly", "MATCH_MAX_ACTIVE"
+            ).detail(limit=self.max_active)
         self.active += 1
         self.metrics.unary_in_flight.set(self.active)
         try:
@@ -64,18 +65,20 @@ class Limits:
             self.count_refusal("max_streams")
             raise ResourceExhausted(
                 f"this replica has its limit of {self.max_streams} open streams "
-                "(MATCH_MAX_STREAMS); retry later or on another replica", "MATCH_MAX_STREAMS")
+                "(MATCH_MAX_STREAMS); retry later or on another replica", "MATCH_MAX_STREAMS"
+            ).detail(limit=self.max_streams)
         if self.by_peer.get(host, 0) >= self.max_streams_per_peer:
             self.count_refusal("max_streams_per_peer")
             raise ResourceExhausted(
                 f"this caller has its limit of {self.max_streams_per_peer} open streams on "
                 "this replica (MATCH_MAX_STREAMS_PER_PEER); close one first",
-                "MATCH_MAX_STREAMS_PER_PEER")
+                "MATCH_MAX_STREAMS_PER_PEER").detail(limit=self.max_streams_per_peer)
         if self.by_match.get(match_id, 0) >= self.max_watchers:
             self.count_refusal("max_watchers")
             raise ResourceExhausted(
                 f"this match has its limit of {self.max_watchers} watchers on this replica "
-                "(MATCH_MAX_WATCHERS); retry later or on another replica", "MATCH_MAX_WATCHERS")
+                "(MATCH_MAX_WATCHERS); retry later or on another replica", "MATCH_MAX_WATCHERS"
+            ).detail(limit=self.max_watchers)
         self.streams += 1
         self.by_match[match_id] = self.by_match.get(match_id, 0) + 1
         self.by_peer[host] = self.by_peer.get(host, 0) + 1

@@ -75,8 +75,12 @@ def create_field(request: pb.CreateMatchRequest, error: InvalidArgument) -> str 
         return options
     if options and field and field.startswith("options."):
         return typed.option_field(options, field.removeprefix("options."))
-    if setup.endswith("_deal") and isinstance(error, InvalidDeal):
-        return f"{setup}.{field}" if field else setup
+    if options and field == "players" and not request.players:
+        return f"{options}.players"  # the player count came with the typed options
+    if (setup == "deal" or setup.endswith("_deal")) and isinstance(error, InvalidDeal):
+        # The engine names a path within the deal ("rounds[1].hands[3]"; "deal": all of it).
+        inner = "" if field in (None, "deal") else field
+        return f"{setup}.{inner}" if inner else setup
     return field
 
 

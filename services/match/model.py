@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cardroom.shared.errors import InvalidArgument, InvalidFields, NotFound
+from cardroom.shared.errors import InvalidArgument, InvalidConfig, InvalidFields, NotFound
 from cardroom.shared.games.base import GameInfo
 
 #: Match statuses: waiting for open seats to be claimed, being played, over, called off.
@@ -94,6 +94,18 @@ def seat_of_token(seats: Sequence[_Seat], token: str) -> int | None:
     return found
 
 
+def move_digest(action: str) -> str:
+    """A short digest of a move as sent, stored with its request id: a request id sent
+    again with another move is told from a retry of the same one."""
+    return hashlib.sha256(action.encode()).hexdigest()[:16]
+
+
+def is_creator(token: str | None, stored: str | None) -> bool:
+    """True when `token` is the match's creator credential (whose digest is `stored`)."""
+    return bool(token) and bool(stored) and hmac.compare_digest(
+        digest(token or ""), stored or "")
+
+
 def is_admin(token: str | None, admin_token: str | None) -> bool:
     """True when `token` is the configured admin (or bot) credential."""
     if not token or not admin_token:
@@ -172,8 +184,8 @@ def check_engine_clock(info: GameInfo, options: dict[str, Any], minimum: float) 
         return
     seconds = options.get(info.clock_option)
     if isinstance(seconds, int | float) and 0 < seconds < minimum:
-        raise InvalidArgument(f"{info.clock_option} must be 0 (none) or at least {minimum:g} "
-                              "(MATCH_MIN_TIMER)", f"options.{info.clock_option}")
+        raise InvalidConfig(f"{info.clock_option} must be 0 (none) or at least {minimum:g} "
+                            "(MATCH_MIN_TIMER)", f"options.{info.clock_option}")
 
 
 def engine_timed(info: GameInfo, options: dict[str, Any]) -> bool:

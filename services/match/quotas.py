@@ -75,7 +75,7 @@ async def admit(repo: MatchRepo, quotas: Quotas, caller: str, match_id: str, cos
     if quotas.max_live and await repo.live_count() >= quotas.max_live:
         raise ResourceExhausted(
             f"the service holds its limit of {quotas.max_live} open or active matches "
-            "(MATCH_MAX_LIVE); retry later", "MATCH_MAX_LIVE")
+            "(MATCH_MAX_LIVE); retry later", "MATCH_MAX_LIVE").detail(limit=quotas.max_live)
     refused = await repo.admit(
         caller, match_id, now_ms=int(now * 1000), window_ms=int(WINDOW_S * 1000),
         limits=(_cap(quotas.per_minute), _cap(quotas.live_per_creator),
@@ -85,19 +85,21 @@ async def admit(repo: MatchRepo, quotas: Quotas, caller: str, match_id: str, cos
         raise ResourceExhausted(
             f"this caller created its limit of {quotas.per_minute} matches in the last "
             f"{WINDOW_S:g} seconds (MATCH_CREATE_PER_MINUTE); retry shortly",
-            "MATCH_CREATE_PER_MINUTE")
+            "MATCH_CREATE_PER_MINUTE").detail(limit=quotas.per_minute)
     if refused == "live":
         raise ResourceExhausted(
             f"this caller has its limit of {quotas.live_per_creator} open or active matches "
-            "(MATCH_LIVE_PER_CREATOR); finish or abandon one first", "MATCH_LIVE_PER_CREATOR")
+            "(MATCH_LIVE_PER_CREATOR); finish or abandon one first", "MATCH_LIVE_PER_CREATOR"
+        ).detail(limit=quotas.live_per_creator)
     if refused == "timed":
         raise ResourceExhausted(
             f"this caller has its limit of {quotas.timed_per_creator} open or active matches "
             "with a clock (MATCH_LIVE_TIMED_PER_CREATOR); finish or abandon one first",
-            "MATCH_LIVE_TIMED_PER_CREATOR")
+            "MATCH_LIVE_TIMED_PER_CREATOR").detail(limit=quotas.timed_per_creator)
     if refused == "bots":
         raise ResourceExhausted(
             f"this caller's open or active matches would seat more than "
             f"{quotas.bot_cost_per_creator} bots by cost (a search policy's seat costs "
             f"{SEARCH_BOT_COST}, a fast one's {FAST_BOT_COST}; MATCH_BOT_COST_PER_CREATOR); "
-            "finish or abandon one first", "MATCH_BOT_COST_PER_CREATOR")
+            "finish or abandon one first", "MATCH_BOT_COST_PER_CREATOR"
+        ).detail(limit=quotas.bot_cost_per_creator)

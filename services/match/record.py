@@ -92,6 +92,9 @@ class MatchRecord:
     #: When the match is abandoned unless written again (None: never).
     idle_at: float | None = None
     schema: int = SCHEMA_VERSION
+    #: The digest of the creator's credential (None in records before it): it may call
+    #: the match off.
+    creator_token: str | None = None
 
     def copy(self) -> MatchRecord:
         """A copy whose seats and bot list may be changed without changing this one (what a
@@ -120,7 +123,8 @@ class MatchRecord:
             "result": self.result, "timer": None if self.timer is None else self.timer.to_json(),
             "bots": list(self.bots), "private": self.private, "creator": self.creator,
             "dealt_by": self.dealt_by, "salt": self.salt, "commitment": self.commitment,
-            "write": self.write, "idle_at": self.idle_at}
+            "write": self.write, "idle_at": self.idle_at,
+            "creator_token": self.creator_token}
 
 
 def read_record(data: dict[str, Any]) -> MatchRecord:
@@ -142,7 +146,7 @@ def read_record(data: dict[str, Any]) -> MatchRecord:
         creator=data.get("creator"), dealt_by=data.get("dealt_by", ""),
         salt=data.get("salt", ""), commitment=data.get("commitment", ""),
         write=str(data.get("write", "")), idle_at=data.get("idle_at"),
-        schema=int(data.get("schema", 1)))
+        schema=int(data.get("schema", 1)), creator_token=data.get("creator_token"))
 
 
 def _seat(data: dict[str, Any]) -> SeatRecord:

@@ -145,6 +145,8 @@ async def create_server(settings: MatchSettings, *, registry: CollectorRegistry 
                               max_connections=settings.redis_connections,
                               shards=settings.index_shards)
     repo.persist_each_write = settings.durability == ALWAYS
+    repo.feed_length = settings.lobby_feed_length
+    repo.feed_ttl_ms = int(settings.lobby_feed_ttl_s * 1000)
     try:
         await repo.register_scripts()
         server = await _wire(settings, registry, metrics, repo, host, queue, run_timers,

@@ -17,7 +17,7 @@ from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
 from cardroom.shared.rpc.identity import Caller, CallerPolicy
 from cardroom.shared.wire.tokens import bearer_token
 
-from . import mapping
+from . import lobbywire, mapping
 from .app import MatchService
 from .limits import Limits
 from .views import Turn
@@ -78,7 +78,8 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
             raise
         return pb.CreateMatchResponse(
             match_id=created.match_id, version=created.version,
-            tokens=[pb.SeatToken(seat=s, token=t) for s, t in sorted(created.tokens.items())])
+            tokens=[pb.SeatToken(seat=s, token=t) for s, t in sorted(created.tokens.items())],
+            creator_token=created.creator_token)
 
     @_gated
     async def JoinMatch(self, request: pb.JoinMatchRequest,
@@ -98,7 +99,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         found, token = await self.service.list_matches(
             game, status, request.page_size, request.page_token, request.include_private,
             _token(context))
-        return pb.ListMatchesResponse(matches=[mapping.summary(m) for m in found],
+        return pb.ListMatchesResponse(matches=[lobbywire.summary(m) for m in found],
                                       next_page_token=token)
 
     @_gated
@@ -139,19 +140,23 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                 turns=request.turns)
             try:
                 async for item in events:
-                    message = _frame(item, game)
-                    try:
-                        await asyncio.wait_for(context.write(message),
-                                               self.limits.stall_s)
-                    except TimeoutError:
-                        self.limits.count_refusal("stream_stall")
-                        # The message in flight may still arrive: the client resumes
-                        # from the last seq it received, whichever that is.
-                        raise Unavailable(
-                            f"this stream left events unread for {self.limits.stall_s:g} s "
-                            "and was ended; resume with the last seq you received") from None
+                    await self._send(context, _frame(item, game), "seq")
             finally:
                 await events.aclose()  # type: ignore[attr-defined]
+
+    async def _send(self, context: grpc.aio.ServicerContext, message: Any, cursor: str
+                    ) -> None:
+        """Write one stream message, ending a stream that leaves it unread for
+        MATCH_STREAM_STALL seconds (UNAVAILABLE; the client resumes from its `cursor`)."""
+        try:
+            await asyncio.wait_for(context.write(message), self.limits.stall_s)
+        except TimeoutError:
+            self.limits.count_refusal("stream_stall")
+            # The message in flight may still arrive: the client resumes from the last
+            # cursor it received, whichever that is.
+            raise Unavailable(
+                f"this stream left events unread for {self.limits.stall_s:g} s "
+                f"and was ended; resume with the last {cursor} you received") from None
 
     @_gated
     async def GetReplay(self, request: pb.GetReplayRequest,
@@ -182,3 +187,17 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
         """Remove a match and its record (the admin only)."""
         version = await self.service.delete_match(request.match_id, _token(context))
         return pb.DeleteMatchResponse(version=version)
+
+    async def WatchLobby(self, request: pb.WatchLobbyRequest,
+                         context: grpc.aio.ServicerContext) -> None:
+        """Stream the public lobby: a snapshot or the changes since a cursor, then each
+        change; it holds a place among the caller's streams, as WatchMatch does."""
+        with self.limits.stream(context.peer()):
+            game = mapping.game_name(request.game) if request.game else ""
+            items = self.service.watch_lobby(game, request.cursor)
+            try:
+                async for kind, cursor, match_id, entry in items:
+                    await self._send(context, lobbywire.change(kind, cursor, match_id, entry),
+                                     "cursor")
+            finally:
+                await items.aclose()  # type: ignore[attr-defined]

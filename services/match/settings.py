@@ -12,6 +12,7 @@ from cardroom.shared.rpc.settings import Settings, choice, count, read, seconds,
 from .bots import DEFAULT_QUEUE, SEARCH_QUEUE
 from .defaults import BOT_RETRY_S, FINISHED_TTL_S, REQUEST_TTL_S, UNSTARTED_TTL_S
 from .health import DURABILITY_MODES, OFF
+from .repo.feed import FEED_LENGTH, FEED_TTL_S
 
 #: Seconds a replica's calls in flight get to finish after SIGTERM (streams end at once and
 #: resume on another replica).
@@ -103,6 +104,10 @@ class MatchSettings:
     idle_ttl_s: float = var("MATCH_IDLE_TTL", 86400.0, seconds())
     #: Shortest per-move clock or Mix Match hourglass, in seconds.
     min_timer_s: float = var("MATCH_MIN_TIMER", 1.0, seconds())
+    #: Lobby changes the lobby feed keeps for WatchLobby cursors (about; every replica's).
+    lobby_feed_length: int = var("MATCH_LOBBY_FEED_LENGTH", FEED_LENGTH, count(least=1))
+    #: Seconds the lobby feed keeps a change: an older cursor is OUT_OF_RANGE.
+    lobby_feed_ttl_s: float = var("MATCH_LOBBY_FEED_TTL", FEED_TTL_S, seconds())
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> MatchSettings:

@@ -2,11 +2,12 @@
 
 A server turns a raised exception into a status with status_for; a client turns a failed
 call back into the exception with from_rpc_error. Each mapped error carries a
-google.rpc.ErrorInfo (its reason a cardroom.v1.ErrorReason value name, its domain DOMAIN)
-and its human reason as the message, plus rich details where they help a caller:
+google.rpc.ErrorInfo (its reason a cardroom.v1.ErrorReason value name, its domain DOMAIN,
+its metadata what a program branches on: metadata_of) and its human reason as the
+message, plus rich details where they help a caller:
 
 - InvalidArgument and kin (InvalidFields, InvalidConfig, InvalidDeal, MalformedAction,
-  OutOfRange): google.rpc.BadRequest field violations;
+  RequestReused, OutOfRange): google.rpc.BadRequest field violations;
 - IllegalMove and kin (NotYourTurn, StaleRound, GameOver): cardroom.v1.LegalActions;
   WrongPhase (the call does not fit the match's phase) none;
 - NotFound: google.rpc.ResourceInfo.
@@ -43,6 +44,7 @@ from cardroom.shared.errors import (
     NotYourTurn,
     OutOfRange,
     PermissionDenied,
+    RequestReused,
     ResourceExhausted,
     StaleRound,
     StaleVersion,
@@ -67,6 +69,7 @@ ERRORS: tuple[tuple[type[CardroomError], grpc.StatusCode, int], ...] = (
     (InvalidConfig, C.INVALID_ARGUMENT, R.ERROR_REASON_INVALID_CONFIG),
     (InvalidDeal, C.INVALID_ARGUMENT, R.ERROR_REASON_INVALID_DEAL),
     (MalformedAction, C.INVALID_ARGUMENT, R.ERROR_REASON_MALFORMED_ACTION),
+    (RequestReused, C.INVALID_ARGUMENT, R.ERROR_REASON_REQUEST_ID_REUSED),
     (InvalidArgument, C.INVALID_ARGUMENT, R.ERROR_REASON_INVALID_ARGUMENT),
     (NotYourTurn, C.FAILED_PRECONDITION, R.ERROR_REASON_NOT_YOUR_TURN),
     (StaleRound, C.FAILED_PRECONDITION, R.ERROR_REASON_STALE_ROUND),
@@ -117,8 +120,20 @@ def status_for(exc: BaseException) -> status_pb2.Status:
     code, reason = classify(exc)
     if reason is None or not isinstance(exc, CardroomError):
         return _status(code, INTERNAL_MESSAGE, [])
-    info = error_details_pb2.ErrorInfo(reason=R.Name(reason), domain=DOMAIN)
+    info = error_details_pb2.ErrorInfo(reason=R.Name(reason), domain=DOMAIN,
+                                       metadata=metadata_of(exc))
     return _status(code, exc.reason, [info, *_details(exc)])
+
+
+def metadata_of(exc: CardroomError) -> dict[str, str]:
+    """What ErrorInfo.metadata carries of `exc`: its own metadata, the field of a malformed
+    request, the setting of a limit reached."""
+    found = dict(exc.metadata)
+    if isinstance(exc, InvalidArgument) and exc.field:
+        found.setdefault("field", exc.field)
+    if isinstance(exc, ResourceExhausted) and exc.limit:
+        found.setdefault("setting", exc.limit)
+    return found
 
 
 def _details(exc: CardroomError) -> list[Message]:
@@ -167,6 +182,15 @@ def from_rpc_error(error: grpc.RpcError) -> CardroomError:
     named = BY_REASON.get(error_reason(error) or "")
     if named is not None and named[1] == code:
         cls = named[0]
+    built = _rebuilt(error, cls, message)
+    infos = [i for i in details_of(error, error_details_pb2.ErrorInfo) if i.domain == DOMAIN]
+    built.metadata.update(infos[0].metadata if infos else {})
+    if isinstance(built, ResourceExhausted) and not built.limit:
+        built.limit = built.metadata.get("setting", "")
+    return built
+
+
+def _rebuilt(error: grpc.RpcError, cls: type[CardroomError], message: str) -> CardroomError:
     if issubclass(cls, InvalidArgument):
         return _invalid(cls, message, field_violations(error))
     if issubclass(cls, IllegalMove):

@@ -220,24 +220,31 @@ def _broken(mutate) -> dict:
     return deal
 
 
-@pytest.mark.parametrize(("deal", "reason"), [
-    (_broken(lambda d: d["hands"][0].pop()), "a hand holds 12 cards, got 11"),
-    (_broken(lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0])), "dealt twice"),
-    (_broken(lambda d: d["hands"][2].__setitem__(0, "X5")), "'X5' is not a VIVO card"),
-    (_broken(lambda d: d["hands"][2].__setitem__(0, "R13")), "'R13' is not a VIVO card"),
-    (_broken(lambda d: d["hands"].pop()), "must list 4 hands"),
-    (_broken(lambda d: d["harmonies"].pop()), "the 12 harmonies"),
-    (_broken(lambda d: d["harmonies"].__setitem__(0, "OCTET")), "'OCTET' is not a harmony"),
-    (_broken(lambda d: d.__setitem__("lead", 0)), "exactly 'hands' and 'harmonies'"),
-    ({"rounds": [None, None, None]}, "has 2 rounds"),
-    ({"rounds": []}, "has 2 rounds"),
-    ("{not json", "not valid JSON"),
-    (["R1"], "must be an object"),
+@pytest.mark.parametrize(("deal", "reason", "field"), [
+    (_broken(lambda d: d["hands"][0].pop()), "a hand holds 12 cards, got 11", "hands[0]"),
+    (_broken(lambda d: d["hands"][1].__setitem__(0, d["hands"][0][0])), "dealt twice",
+     "hands[1]"),
+    (_broken(lambda d: d["hands"][2].__setitem__(0, "X5")), "'X5' is not a VIVO card",
+     "hands[2]"),
+    (_broken(lambda d: d["hands"][2].__setitem__(0, "R13")), "'R13' is not a VIVO card",
+     "hands[2]"),
+    (_broken(lambda d: d["hands"].pop()), "must list 4 hands", "hands"),
+    (_broken(lambda d: d["harmonies"].pop()), "the 12 harmonies", "harmonies"),
+    (_broken(lambda d: d["harmonies"].__setitem__(0, "OCTET")), "'OCTET' is not a harmony",
+     "harmonies"),
+    (_broken(lambda d: d.__setitem__("lead", 0)), "exactly 'hands' and 'harmonies'", "deal"),
+    ({"rounds": [None, None, None]}, "has 2 rounds", "deal"),
+    ({"rounds": []}, "has 2 rounds", "deal"),
+    ({"rounds": [None, _broken(lambda d: d["hands"][3].pop())]}, "round 2, seat 3",
+     "rounds[1].hands[3]"),
+    ("{not json", "not valid JSON", "deal"),
+    (["R1"], "must be an object", "deal"),
 ])
-def test_vivo_explicit_deal_is_validated(deal, reason):
+def test_vivo_explicit_deal_is_validated(deal, reason, field):
+    """Each fault names its field as a path within the deal ("deal": the whole deal)."""
     with pytest.raises(InvalidDeal, match=reason) as err:
         vivo.new_game(FOUR, seed=1, deal=deal)
-    assert err.value.field == "deal"
+    assert err.value.field == field
 
 
 def test_vivo_deal_of_removed_suit_card_is_refused_with_reason():

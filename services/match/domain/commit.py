@@ -11,7 +11,7 @@ import secrets
 
 from cardroom.shared.games import registry
 
-from .. import ending, model, timers
+from .. import ending, lobbyfeed, model, timers
 from ..bots import bots_due, seat_policy
 from ..ending import Pending
 from ..model import ACTIVE, OPEN, OVER
@@ -61,7 +61,8 @@ class Committing(Core):
                        self._expire_ms(record, p.status),
                        math.ceil(record.idle_at * 1000) if record.idle_at is not None else 0,
                        Listing(record.game, old_status, p.status, record.private)
-                       if p.status != old_status else None, from_write)
+                       if p.status != old_status else None, from_write,
+                       model.move_digest(p.move) if p.move else "")
         outcome = await self.repo.write(p.snap.match_id, change, entry, create=create)
         if outcome.kind == "ok":
             written = Snapshot(p.snap.match_id, outcome.version, p.status, record, "",
@@ -71,6 +72,12 @@ class Committing(Core):
         return outcome
 
     async def _after(self, p: Pending, change: Write, version: int) -> None:
+        old_status = change.listing.old_status if change.listing else p.snap.status
+        kind = lobbyfeed.change_kind(old_status, p.status, p.events)
+        if kind is not None and not p.record.private:
+            done = Snapshot(p.snap.match_id, version, p.status, p.record, "", 0, 0, 0)
+            await lobbyfeed.announce(self.repo, kind, p.snap.match_id, p.record.game,
+                                     lobbyfeed.summary(done))
         if p.record.bots:
             await self._send_bots(p.snap.match_id, version, p.record, change.bot_retry_ms)
         if change.listing is not None:

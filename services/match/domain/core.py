@@ -19,6 +19,7 @@ from ..cache import StateCache
 from ..defaults import BOT_RETRY_S, FINISHED_TTL_S, UNSTARTED_TTL_S
 from ..fanout import FanOut
 from ..hooks import PlayerHooks
+from ..lobbyfeed import LobbyFollower
 from ..metrics import MatchMetrics
 from ..quotas import Quotas
 from ..record import MatchRecord
@@ -36,6 +37,8 @@ class Created:
     match_id: str
     version: int
     tokens: dict[int, str]
+    #: The creator's credential (it may call the match off), shown once too.
+    creator_token: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +84,8 @@ class Core:
         #: Limits on creating matches; None: no limit (unit tests, benchmarks).
         self.quotas = quotas
         self.fanout = fanout if fanout is not None else FanOut(repo)
+        #: The replica's one reader of the lobby feed (WatchLobby streams).
+        self.lobby = LobbyFollower(repo)
         #: Longest a stream waits without a notice before it reads Redis once anyway.
         self.idle_wake_s = idle_wake_s
         self.cache = cache if cache is not None else StateCache(0)
@@ -127,6 +132,10 @@ class Core:
             return as_seat
         if model.is_admin(token, self.bot_token):
             return _bot_seat(record, as_seat)
+        if model.is_creator(token, record.creator_token):
+            if as_seat is not None:
+                raise PermissionDenied("the creator credential speaks for no seat")
+            return None  # it sees what a spectator sees
         player = self.players.player_of(token) if self.players is not None else None
         if player is not None:
             return _player_seat(record, player, as_seat)
@@ -161,6 +170,9 @@ class Core:
     def _mover(self, record: MatchRecord, token: str | None, as_seat: int | None) -> int:
         if not token:
             raise Unauthenticated("this call needs a seat token (authorization: Bearer ...)")
+        if model.is_creator(token, record.creator_token):
+            raise PermissionDenied("the creator credential speaks for no seat: it may only "
+                                   "call the match off (AbandonMatch)")
         seat = self._identify(record, token, as_seat)
         if seat is None:
             raise InvalidArgument("the admin must name the seat it acts for", "seat")

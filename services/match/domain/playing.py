@@ -11,6 +11,7 @@ from cardroom.shared.errors import (
     InvalidArgument,
     NotFound,
     PermissionDenied,
+    RequestReused,
     StaleRound,
     StaleVersion,
     Unauthenticated,
@@ -65,6 +66,7 @@ class Playing(Committing):
                 seat = self._mover(snap.record, token, as_seat)
                 prior = snap.priors.get(seat)
                 if prior is not None:
+                    _same_move(prior.get("move", ""), action)
                     if self.repo.persist_each_write:
                         await self.repo.confirm_request(match_id, seat, request_id)
                     return await self._duplicate(match_id, snap, seat, Outcome(
@@ -72,14 +74,15 @@ class Playing(Committing):
                         prior["seat"] if prior["seat"] >= 0 else None))
                 state = self._movable(snap, seat, expected_version)
                 pinned = pinned or state.pin_round(action)
-                done = await self._apply(snap, state, seat, pinned, request_id)
+                done = await self._apply(snap, state, seat, pinned, request_id, action)
                 if isinstance(done, MoveResult):
                     return done
                 if done.kind == "missing":
                     raise model.missing(match_id)
                 if expected_version is not None:
                     raise StaleVersion(f"the match is at version {done.version}, "
-                                       f"not {expected_version}")
+                                       f"not {expected_version}").detail(
+                        current_version=done.version, expected_version=expected_version)
             raise StaleVersion("the match kept changing; reload and retry")
         except CardroomError as exc:
             self.metrics.moves.labels(label, _outcome(exc)).inc()
@@ -99,21 +102,21 @@ class Playing(Committing):
             seat = self._mover(snap.record, token, as_seat)
             self._check_movable(snap, seat, expected_version)
             pending, now = self._prepare(snap, state, seat, state.pin_round(action),
-                                         request_id)
+                                         request_id, action)
         except CardroomError:
             return None
         done = await self._write_move(snap, pending, seat, now)
         return done if isinstance(done, MoveResult) else None
 
     async def _apply(self, snap: Snapshot, state: State, seat: int, action: str,
-                     request_id: str) -> MoveResult | Outcome:
-        """Apply `action` of `seat` and write it: the answer, or the outcome of a write the
-        store refused (stale or missing)."""
-        pending, now = self._prepare(snap, state, seat, action, request_id)
+                     request_id: str, sent: str = "") -> MoveResult | Outcome:
+        """Apply `action` of `seat` (the move `sent`, pinned to its round) and write it: the
+        answer, or the outcome of a write the store refused (stale or missing)."""
+        pending, now = self._prepare(snap, state, seat, action, request_id, sent)
         return await self._write_move(snap, pending, seat, now)
 
-    def _prepare(self, snap: Snapshot, state: State, seat: int, action: str, request_id: str
-                 ) -> tuple[Pending, float]:
+    def _prepare(self, snap: Snapshot, state: State, seat: int, action: str, request_id: str,
+                 sent: str = "") -> tuple[Pending, float]:
         """The change of `action` of `seat` applied to `state` (the engine refuses an
         illegal one), and the time it was made."""
         now = self.clock()
@@ -121,12 +124,13 @@ class Playing(Committing):
         events = state.apply_action(action, actor, now)
         return Pending(snap, state, snap.record, ACTIVE, list(events),
                        [{"seat": actor, "action": action, "now": now}],
-                       request=request_id or None, seat=seat), now
+                       request=request_id or None, seat=seat, move=sent or action), now
 
     async def _write_move(self, snap: Snapshot, pending: Pending, seat: int, now: float
                           ) -> MoveResult | Outcome:
         outcome = await self._commit(pending, now)
         if outcome.kind == "dup":
+            _same_move(outcome.move, pending.move)
             return await self._duplicate(snap.match_id, snap, seat, outcome)
         if outcome.kind == "ok":
             self.metrics.moves.labels(snap.record.game, "applied").inc()
@@ -143,14 +147,16 @@ class Playing(Committing):
         if snap.status in OVER:
             raise GameOver("the match is over")
         if expected_version is not None and expected_version != snap.version:
-            raise StaleVersion(f"the match is at version {snap.version}, not {expected_version}")
+            raise StaleVersion(f"the match is at version {snap.version}, not "
+                               f"{expected_version}").detail(
+                current_version=snap.version, expected_version=expected_version)
         if snap.record.seats[seat].resigned:
             raise PermissionDenied(f"seat {seat} has resigned")
 
     async def _duplicate(self, match_id: str, snap: Snapshot, seat: int, outcome: Outcome
                          ) -> MoveResult:
         if outcome.seat != seat:
-            raise InvalidArgument("request_id was already used by another seat", "request_id")
+            raise RequestReused("request_id was already used by another seat", "request_id")
         self.metrics.moves.labels(snap.record.game, "duplicate").inc()
         events = await self.repo.events_between(match_id, outcome.first, outcome.last)
         return MoveResult(outcome.version, snap.status, model.redact(events, seat), True,
@@ -181,10 +187,14 @@ class Playing(Committing):
         for _ in range(RETRIES):
             snap = await self._load(match_id)
             admin = model.is_admin(token, self.admin_token)
-            seat = None if admin else self._mover(snap.record, token, None)
+            creator = not admin and model.is_creator(token, snap.record.creator_token)
+            seat = None if admin or creator else self._mover(snap.record, token, None)
             if snap.status in OVER:
                 raise GameOver("the match is already over")
-            if not admin and snap.status != OPEN:
+            if creator and snap.status != OPEN and _humans(snap.record.seats):
+                raise PermissionDenied("a match being played by people can only be resigned, "
+                                       "not abandoned by its creator (or by the admin)")
+            if seat is not None and snap.status != OPEN:
                 raise PermissionDenied("a match being played can only be resigned, "
                                        "not abandoned (or abandoned by the admin)")
             if seat is not None and not _may_abandon(snap.record.seats, seat):
@@ -192,12 +202,26 @@ class Playing(Committing):
                                        "players sit at; only its creator or the admin may")
             state = self._state(snap)
             pending = Pending(snap, state, snap.record, snap.status,
-                              [{"type": "abandoned", "by": "admin" if admin else seat}])
+                              [{"type": "abandoned",
+                                "by": "admin" if admin else "creator" if creator else seat}])
             ending.finish(pending, model.ABANDONED, "abandoned")
             outcome = await self._commit(pending, self.clock())
             if outcome.kind == "ok":
                 return result(outcome, pending, seat)
         raise StaleVersion("the match kept changing; try again")
+
+
+def _same_move(stored: str, action: str) -> None:
+    """Refuse a request id first used for another move (a record from before moves were
+    recorded with it, `stored` "", is taken for the same move)."""
+    if stored and stored != model.move_digest(action):
+        raise RequestReused("request_id was already used for another move; a retry sends "
+                            "the same move, a new move a new request_id", "request_id")
+
+
+def _humans(seats: list[SeatRecord]) -> bool:
+    """Whether a person sits at the table (a human seat, its token given out)."""
+    return any(s.kind == model.HUMAN for s in seats)
 
 
 def _may_abandon(seats: list[SeatRecord], seat: int) -> bool:

@@ -12,7 +12,7 @@ from cardroom.shared.errors import InvalidArgument, OutOfRange, Unavailable, Wro
 from cardroom.shared.games import registry
 from cardroom.shared.games.base import State
 
-from .. import model, views
+from .. import lobbyfeed, model, views
 from ..model import MATCH_OVER, OPEN, OVER
 from ..repo import ALL, PUBLIC, Snapshot
 from .core import Core
@@ -64,7 +64,8 @@ class Reading(Core):
                     if s is None or (status != "any" and s.status != status)
                     or (scope == PUBLIC and s.record.private)]
             await self.repo.unindex(game, status, gone, scope)
-            found += [views.summary(s) for s in snaps if s is not None and s.match_id not in gone
+            found += [lobbyfeed.summary(s) for s in snaps
+                      if s is not None and s.match_id not in gone
                       and (scope != PUBLIC or self._shown_once_more(s, shown))]
             scanned += len(ids)
             after = ids[-1] if ids else after

@@ -10,7 +10,7 @@ from typing import Any
 from cardroom.shared.errors import InvalidArgument, ResourceExhausted, StaleVersion, WrongPhase
 from cardroom.shared.games import registry
 
-from .. import model, quotas
+from .. import lobbyfeed, model, quotas
 from ..bots import check_policies
 from ..ending import Pending
 from ..model import ACTIVE, OPEN, OVER, ClockSpec, SeatSpec
@@ -71,6 +71,7 @@ class Seating(Committing):
             cost = quotas.charge(game, specs, clock is not None or model.engine_timed(
                 registry.info(game), registry.config_dict(config)))
             await quotas.admit(self.repo, self.quotas, caller, match_id, cost, self.clock())
+        creator_token, creator_digest = model.new_token()
         tokens: dict[int, str] = {}
         records = []
         for seat, spec in enumerate(specs):
@@ -88,7 +89,8 @@ class Seating(Committing):
             id=match_id, game=game, players=players, options=registry.config_dict(config),
             seed=seed, deal=dealt, seats=records, created=now, updated=now, clock=clock,
             private=bool(private), creator=caller if counted else None, dealt_by=dealt_by,
-            salt=salt, commitment=model.commitment(salt, seed, dealt))
+            salt=salt, commitment=model.commitment(salt, seed, dealt),
+            creator_token=creator_digest)
         status = OPEN if any(s.kind == model.OPEN_SEAT for s in specs) else ACTIVE
         snap = Snapshot(match_id, 0, "", record, "{}", 0, 0, 0)
         pending = Pending(snap, state, record, status, [_created_event(record)])
@@ -98,7 +100,7 @@ class Seating(Committing):
         self.metrics.matches_created.labels(game).inc()
         if chosen and self.players is not None:
             await self.players.seated(match_id, record)
-        return Created(match_id, 1, tokens)
+        return Created(match_id, 1, tokens, creator_token)
 
     async def join_match(self, match_id: str, seat: int | None = None, name: str = "",
                          token: str | None = None) -> Joined:
@@ -141,6 +143,9 @@ class Seating(Committing):
             raise model.missing(match_id)
         if snap.status not in OVER and snap.record.creator:
             await self.repo.release(snap.record.creator, match_id)
+        if snap.status not in OVER and not snap.record.private:
+            await lobbyfeed.announce(self.repo, lobbyfeed.GONE, match_id, snap.record.game,
+                                     None)
         return snap.version
 
 

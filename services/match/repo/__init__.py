@@ -6,7 +6,7 @@ By concern: keys.py (the one key builder, index shards), records.py (the values 
 written), scripts.py (the Lua scripts as redis-py Script objects), connection.py (the
 client, timing, failures, the servers), reads.py and writes.py (one match: its one read and
 its one atomic compare-and-set write), lobby.py and timers.py (the indexes), quotas.py (the
-creation counters). MatchRepo puts the parts together.
+creation counters), feed.py (the lobby feed). MatchRepo puts the parts together.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from .connection import (
     out_of_memory,
     transient,
 )
+from .feed import LobbyFeedStore
 from .keys import ALL, INDEX_SHARDS, PREFIX, PUBLIC, key_for, request_key, shard_of
 from .lobby import LobbyIndex
 from .quotas import QuotaCounts
@@ -37,9 +38,10 @@ from .timers import TimerIndex
 from .writes import MatchWrites
 
 
-class MatchRepo(MatchReads, MatchWrites, LobbyIndex, TimerIndex, QuotaCounts):
-    """Reads and writes matches, lobby entries, timers and quotas; nothing else touches
-    Redis keys."""
+class MatchRepo(MatchReads, MatchWrites, LobbyIndex, TimerIndex, QuotaCounts,
+                LobbyFeedStore):
+    """Reads and writes matches, lobby entries, timers, quotas and the lobby feed; nothing
+    else touches Redis keys."""
 
 
 __all__ = [

@@ -59,6 +59,8 @@ class Write:
     #: The write id of the state the change was prepared from ("": not checked); a match
     #: at the expected version but of another write is stale too (cache.py).
     from_write: str = ""
+    #: The digest of the move a request id is stored with (model.move_digest; "": none).
+    move: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +83,8 @@ class Outcome:
     first: int = 0
     last: int = 0
     seat: int | None = None
+    #: The digest of the move a duplicate's request id was first used for ("": unknown).
+    move: str = ""
 
 
 @dataclass(slots=True)

@@ -13,8 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 # Checks the request record, then the version, and only then writes: new state fields,
-# version + 1, the events (stream ids "<seq>-0"), the actions, the request's result, and the
-# expiry of a finished match, all in one atomic step.
+# version + 1, the events (stream ids "<seq>-0"), the actions, the request's result (with the
+# digest of the move, the ARGV after the actions, so a reused request id can be told from a
+# retry), and the expiry of a finished match, all in one atomic step.
 MOVE = """
 local has_request = ARGV[7] == '1'
 if has_request then
@@ -58,7 +59,8 @@ redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[2], 'meta', ARGV[
 local new_write = ARGV[15 + n_events + n_actions]
 if new_write and new_write ~= '' then redis.call('HSET', KEYS[1], 'write', new_write) end
 local result = '{"version":' .. version .. ',"first":' .. first .. ',"last":' .. seq ..
-               ',"seat":' .. ARGV[13] .. '}'
+               ',"seat":' .. ARGV[13] .. ',"move":"' .. (ARGV[16 + n_events + n_actions] or '') ..
+               '"}'
 if has_request then
   redis.call('SET', KEYS[4], result, 'PX', ARGV[9])
 end

@@ -49,7 +49,7 @@ class MatchWrites(StoreBase):
             -1 if change.seat is None else change.seat,
         ]
         args += [dumps(e) for e in change.events] + [dumps(a) for a in change.actions]
-        args += [change.from_write, change.record.write]
+        args += [change.from_write, change.record.write, change.move]
         idle = (TimerEntry.idle(match_id).member, change.idle_ms) if change.idle_ms else None
         listed: list[str] = []
         if change.listing is not None:
@@ -67,7 +67,8 @@ class MatchWrites(StoreBase):
         if kind in ("ok", "dup"):
             done = json.loads(payload)
             seat = done["seat"] if done["seat"] >= 0 else None
-            return Outcome(kind, done["version"], done["first"], done["last"], seat)
+            return Outcome(kind, done["version"], done["first"], done["last"], seat,
+                           done.get("move", ""))
         if kind == "stale":
             return Outcome("stale", int(payload))
         return Outcome("missing")

@@ -210,8 +210,10 @@ class Rules:
         if tag is not None and tag != self.round:
             # M8: late for a decided round; it must not be judged against the next table.
             if tag < self.round:
-                raise StaleRound(f"stale claim: round {tag} was already decided")
-            raise IllegalMove(f"round {tag} has not started; this is round {self.round}")
+                raise StaleRound(f"stale claim: round {tag} was already decided").detail(
+                    current_round=self.round)
+            raise IllegalMove(f"round {tag} has not started; this is round {self.round}"
+                              ).detail(current_round=self.round)
         if self._phase == PICK:
             raise IllegalMove("claims open once the own cards are picked and the dice rolled",
                               self.legal_actions(seat))

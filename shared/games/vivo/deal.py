@@ -84,8 +84,10 @@ def parse_deal(config: Config, deal: object) -> list[RoundDeal | None]:
     if not isinstance(deal, dict):
         raise InvalidDeal("a deal must be an object with 'hands' and 'harmonies', or 'rounds'",
                           field="deal")
+    prefix = "rounds[{}]."  # where each round sits in the deal (a field path)
     if "rounds" not in deal:
         rounds: Sequence[object] = [deal]
+        prefix = ""
     elif set(deal) != {"rounds"} or not isinstance(deal["rounds"], list):
         raise InvalidDeal("a deal with 'rounds' must hold only a list of rounds", field="deal")
     else:
@@ -93,71 +95,76 @@ def parse_deal(config: Config, deal: object) -> list[RoundDeal | None]:
     if not 1 <= len(rounds) <= ROUNDS:
         raise InvalidDeal(f"a VIVO game has {ROUNDS} rounds; the deal gives {len(rounds)}",
                           field="deal")
-    parsed = [None if r is None else parse_round(config, r, i + 1) for i, r in enumerate(rounds)]
+    parsed = [None if r is None else parse_round(config, r, i + 1, prefix.format(i))
+              for i, r in enumerate(rounds)]
     return parsed + [None] * (ROUNDS - len(parsed))
 
 
-def parse_round(config: Config, data: object, number: int) -> RoundDeal:
-    """One round's explicit deal, validated against the config (InvalidDeal says why)."""
+def parse_round(config: Config, data: object, number: int, path: str = "") -> RoundDeal:
+    """One round's explicit deal, validated against the config (InvalidDeal says why and
+    names the field as a path within the deal, under `path`: "rounds[0].hands[2]")."""
     where = f"round {number}"
     if not isinstance(data, dict) or set(data) != {"hands", "harmonies"}:
         raise InvalidDeal(f"{where}: a round is an object with exactly 'hands' and 'harmonies'",
-                          field="deal")
-    return RoundDeal(_parse_hands(config, data["hands"], where),
-                     _parse_harmonies(config, data["harmonies"], where))
+                          field=path.rstrip(".") or "deal")
+    return RoundDeal(_parse_hands(config, data["hands"], where, f"{path}hands"),
+                     _parse_harmonies(config, data["harmonies"], where, f"{path}harmonies"))
 
 
-def _parse_hands(config: Config, hands: object, where: str) -> tuple[int, ...]:
+def _parse_hands(config: Config, hands: object, where: str, path: str = "hands"
+                 ) -> tuple[int, ...]:
     """Each seat's hand: 12 known cards of the suits in play, no card twice."""
     players = config.players
     if not isinstance(hands, list) or len(hands) != players:
         raise InvalidDeal(f"{where}: 'hands' must list {players} hands, one per seat",
-                          field="deal")
+                          field=path)
     owner: dict[int, int] = {}
     masks = []
     for seat, hand in enumerate(hands):
         if not isinstance(hand, list) or len(hand) != HAND_SIZE:
             size = len(hand) if isinstance(hand, list) else "no list of"
             raise InvalidDeal(f"{where}, seat {seat}: a hand holds {HAND_SIZE} cards, "
-                              f"got {size} cards", field="deal")
-        cards = [_deal_card(config, text, f"{where}, seat {seat}") for text in hand]
+                              f"got {size} cards", field=f"{path}[{seat}]")
+        cards = [_deal_card(config, text, f"{where}, seat {seat}", f"{path}[{seat}]")
+                 for text in hand]
         for card in cards:
             if card in owner:
                 raise InvalidDeal(f"{where}: {CARD_NAMES[card]} is dealt twice (seats "
-                                  f"{owner[card]} and {seat})", field="deal")
+                                  f"{owner[card]} and {seat})", field=f"{path}[{seat}]")
             owner[card] = seat
         masks.append(mask_of(cards))
     return tuple(masks)
 
 
-def _deal_card(config: Config, text: object, where: str) -> int:
+def _deal_card(config: Config, text: object, where: str, path: str = "deal") -> int:
     """A dealt card's id; unknown notation or a removed suit is refused."""
     try:
         card = parse_card(text)
     except MalformedAction:
         raise InvalidDeal(f"{where}: {quote(text)} is not a VIVO card (e.g. 'R5')",
-                          field="deal") from None
+                          field=path) from None
     if not config.suit_set >> SUIT_OF[card] & 1:
         suit = Suit(SUIT_OF[card]).label
         raise InvalidDeal(f"{where}: {text} belongs to {suit}, the suit removed from this "
-                          f"{config.players}-player game", field="deal")
+                          f"{config.players}-player game", field=path)
     return card
 
 
-def _parse_harmonies(config: Config, harmonies: object, where: str) -> tuple[Harmony, ...]:
+def _parse_harmonies(config: Config, harmonies: object, where: str, path: str = "harmonies"
+                     ) -> tuple[Harmony, ...]:
     """The 12 harmonies in trick order, exactly the V1 deck for the player count."""
     if not isinstance(harmonies, list) or len(harmonies) != TRICKS:
         raise InvalidDeal(f"{where}: 'harmonies' must list the {TRICKS} harmonies of the round",
-                          field="deal")
+                          field=path)
     try:
         order = tuple(parse_harmony(h) for h in harmonies)
     except ValueError as exc:
-        raise InvalidDeal(f"{where}: {exc}", field="deal") from None
+        raise InvalidDeal(f"{where}: {exc}", field=path) from None
     expected = config.harmony_deck()
     if Counter(order) != expected:
         raise InvalidDeal(f"{where}: a {config.players}-player round uses "
                           f"{_describe(expected)}; the deal gives {_describe(Counter(order))}",
-                          field="deal")
+                          field=path)
     return order
 
 

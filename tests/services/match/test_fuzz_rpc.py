@@ -103,7 +103,12 @@ def scalar(field: FieldDescriptor, hints: dict[str, st.SearchStrategy[Any]]
         base = st.binary(max_size=64)
     else:
         base = TEXT
-    return hints[field.name] | base if field.name in hints else base
+    # A hint named "<field>:string" is for a text field of that name (a lobby cursor), the
+    # plain name for the others (a match's event cursor).
+    name = field.name
+    if kind == T.TYPE_STRING and f"{name}:string" in hints:
+        name = f"{name}:string"
+    return hints[name] | base if name in hints else base
 
 
 def messages(descriptor: Any, hints: dict[str, st.SearchStrategy[Any]],
@@ -243,6 +248,7 @@ def hints(room: Room) -> dict[str, st.SearchStrategy[Any]]:
                                   "9" * 40, "7/0"]),
         "seat": st.integers(-1, 4), "expected_version": st.integers(0, 4),
         "cursor": st.integers(-1, 3), "page_size": st.integers(-1, 101),
+        "cursor:string": st.sampled_from(["", "0-0", "1-0", "99999999999999-0", "1-x"]),
         "policy": st.sampled_from(["random", "heuristic", "ismcts", "solver", ""]),
         "game": st.sampled_from([1, 2, 3]),
         "cards": st.integers(1, 30), "target": st.integers(1, 200),
@@ -337,9 +343,13 @@ def _target(room: Room, method: MethodDescriptor) -> tuple[int, set[Code], float
     if service is BOT:
         return room.bot_port, BOT_CODES, 2.0
     codes = set(MATCH_CODES)
-    if method.name == "WatchMatch":
-        codes.add(Code.DEADLINE_EXCEEDED)  # following a live match until our own deadline
-    return room.match_port, codes, 0.5 if method.name == "WatchMatch" else 5.0
+    follows = method.name in ("WatchMatch", "WatchLobby")
+    if follows:
+        # Following a live match, or the lobby, until our own deadline.
+        codes.add(Code.DEADLINE_EXCEEDED)
+    if method.name == "WatchLobby":
+        codes.add(Code.OUT_OF_RANGE)  # a lobby cursor too old or past the newest change
+    return room.match_port, codes, 0.5 if follows else 5.0
 
 
 def check_call(room: Room, method: MethodDescriptor, request: bytes,

@@ -32,6 +32,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ERROR_REASON_OUT_OF_RANGE: _ClassVar[ErrorReason]
     ERROR_REASON_STALE_ROUND: _ClassVar[ErrorReason]
     ERROR_REASON_WRONG_PHASE: _ClassVar[ErrorReason]
+    ERROR_REASON_REQUEST_ID_REUSED: _ClassVar[ErrorReason]
 GAME_UNSPECIFIED: Game
 GAME_LIVEMIX: Game
 GAME_VIVO: Game
@@ -54,6 +55,7 @@ ERROR_REASON_LIMIT_REACHED: ErrorReason
 ERROR_REASON_OUT_OF_RANGE: ErrorReason
 ERROR_REASON_STALE_ROUND: ErrorReason
 ERROR_REASON_WRONG_PHASE: ErrorReason
+ERROR_REASON_REQUEST_ID_REUSED: ErrorReason
 
 class ArithRules(_message.Message):
     __slots__ = ('allow_negative', 'allow_fractions')

@@ -43,6 +43,16 @@ class EndReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     END_REASON_COMPLETED: _ClassVar[EndReason]
     END_REASON_RESIGNED: _ClassVar[EndReason]
     END_REASON_ABANDONED: _ClassVar[EndReason]
+
+class LobbyChangeKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LOBBY_CHANGE_KIND_UNSPECIFIED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_LISTED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_CURRENT: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_OPENED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_SEAT_TAKEN: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_STARTED: _ClassVar[LobbyChangeKind]
+    LOBBY_CHANGE_KIND_GONE: _ClassVar[LobbyChangeKind]
 MATCH_STATUS_UNSPECIFIED: MatchStatus
 MATCH_STATUS_OPEN: MatchStatus
 MATCH_STATUS_ACTIVE: MatchStatus
@@ -62,6 +72,13 @@ END_REASON_UNSPECIFIED: EndReason
 END_REASON_COMPLETED: EndReason
 END_REASON_RESIGNED: EndReason
 END_REASON_ABANDONED: EndReason
+LOBBY_CHANGE_KIND_UNSPECIFIED: LobbyChangeKind
+LOBBY_CHANGE_KIND_LISTED: LobbyChangeKind
+LOBBY_CHANGE_KIND_CURRENT: LobbyChangeKind
+LOBBY_CHANGE_KIND_OPENED: LobbyChangeKind
+LOBBY_CHANGE_KIND_SEAT_TAKEN: LobbyChangeKind
+LOBBY_CHANGE_KIND_STARTED: LobbyChangeKind
+LOBBY_CHANGE_KIND_GONE: LobbyChangeKind
 
 class SeatSpec(_message.Message):
     __slots__ = ('kind', 'name', 'policy', 'strength')
@@ -130,15 +147,17 @@ class SeatToken(_message.Message):
         ...
 
 class CreateMatchResponse(_message.Message):
-    __slots__ = ('match_id', 'version', 'tokens')
+    __slots__ = ('match_id', 'version', 'tokens', 'creator_token')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     TOKENS_FIELD_NUMBER: _ClassVar[int]
+    CREATOR_TOKEN_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     version: int
     tokens: _containers.RepeatedCompositeFieldContainer[SeatToken]
+    creator_token: str
 
-    def __init__(self, match_id: _Optional[str]=..., version: _Optional[int]=..., tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., version: _Optional[int]=..., tokens: _Optional[_Iterable[_Union[SeatToken, _Mapping]]]=..., creator_token: _Optional[str]=...) -> None:
         ...
 
 class JoinMatchRequest(_message.Message):
@@ -208,7 +227,7 @@ class Seat(_message.Message):
         ...
 
 class MatchSummary(_message.Message):
-    __slots__ = ('match_id', 'game', 'status', 'players', 'version', 'seats', 'open_seats', 'create_time', 'private', 'dealt_by')
+    __slots__ = ('match_id', 'game', 'status', 'players', 'version', 'seats', 'open_seats', 'create_time', 'private', 'dealt_by', 'livemix_options', 'vivo_options', 'mixmatch_options', 'clock')
     MATCH_ID_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -219,6 +238,10 @@ class MatchSummary(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     PRIVATE_FIELD_NUMBER: _ClassVar[int]
     DEALT_BY_FIELD_NUMBER: _ClassVar[int]
+    LIVEMIX_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    VIVO_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    MIXMATCH_OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    CLOCK_FIELD_NUMBER: _ClassVar[int]
     match_id: str
     game: _common_pb2.Game
     status: MatchStatus
@@ -229,8 +252,12 @@ class MatchSummary(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     private: bool
     dealt_by: str
+    livemix_options: _livemix_pb2.LivemixOptions
+    vivo_options: _vivo_pb2.VivoOptions
+    mixmatch_options: _mixmatch_pb2.MixMatchOptions
+    clock: MoveClock
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., private: bool=..., dealt_by: _Optional[str]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., private: bool=..., dealt_by: _Optional[str]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=...) -> None:
         ...
 
 class GetMatchRequest(_message.Message):
@@ -684,4 +711,28 @@ class DeleteMatchResponse(_message.Message):
     version: int
 
     def __init__(self, version: _Optional[int]=...) -> None:
+        ...
+
+class WatchLobbyRequest(_message.Message):
+    __slots__ = ('game', 'cursor')
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    game: _common_pb2.Game
+    cursor: str
+
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., cursor: _Optional[str]=...) -> None:
+        ...
+
+class WatchLobbyResponse(_message.Message):
+    __slots__ = ('kind', 'cursor', 'match_id', 'match')
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CURSOR_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    MATCH_FIELD_NUMBER: _ClassVar[int]
+    kind: LobbyChangeKind
+    cursor: str
+    match_id: str
+    match: MatchSummary
+
+    def __init__(self, kind: _Optional[_Union[LobbyChangeKind, str]]=..., cursor: _Optional[str]=..., match_id: _Optional[str]=..., match: _Optional[_Union[MatchSummary, _Mapping]]=...) -> None:
         ...
