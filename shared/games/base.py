@@ -179,7 +179,9 @@ class State(Protocol):
 
     def timeout_move(self) -> tuple[int | None, str] | None:
         """The (seat, action) the host applies when deadline() has passed (seat None: the
-        host's own move); None for a game without a host clock."""
+        host's own move), with deadline() as its time: the clock ran out then, however
+        late the host's timer fires, so the next one counts from it. None for a game
+        without a host clock."""
         ...
 
     def pin_round(self, action: str) -> str:
@@ -195,8 +197,8 @@ class State(Protocol):
 
     def actor(self, seat: int, action: str) -> int | None:
         """The seat to apply `action` for when `seat` sends it: the seat itself, or None for
-        a move the engine takes as the host's (Mix Match: a seat calling time while claims
-        are open, so that play goes on without an hourglass)."""
+        a move the engine takes as the host's (no game does now: a Mix Match seat calling
+        time is recorded as that seat)."""
         ...
 
     def legal_moves(self, seat: int, now: float | None = None) -> list[str]:

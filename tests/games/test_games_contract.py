@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from cardroom.shared.errors import IllegalMove
 from cardroom.shared.games import registry
 from cardroom.shared.games.base import SIMULTANEOUS, GameInfo, State
 from cardroom.shared.games.mixmatch.notation import claim_action, parse_action
@@ -118,21 +119,26 @@ def test_games_host_answers_agree_with_the_rules_through_a_whole_game(game: str,
     assert state.is_terminal() and steps > 5
 
 
-def test_mixmatch_claims_are_tied_to_their_round_and_time_outs_to_the_host() -> None:
+def test_mixmatch_claims_are_tied_to_their_round_and_time_outs_to_who_called_them() -> None:
     info = registry.info("mixmatch")
     assert info.simultaneous and info.host_clock and info.rounds is None
     state = registry.new_game("mixmatch", {"players": 2, "hourglass_seconds": 10.0}, seed=3,
                               now=100.0)
     assert state.current_player() == SIMULTANEOUS and state.acting_seats() == [0, 1]
     assert state.deadline() == 110.0 and state.timeout_move() == (None, "timeout")
-    # The seats call time once the hourglass allows it, as the host's own move.
+    # The seats call time once the hourglass allows it, each as itself (not the host).
     assert state.legal_moves(0, 105.0) == [] and state.legal_moves(0, 110.0) == ["timeout"]
-    assert state.actor(0, "timeout") is None and state.actor(1, "claim 3") == 1
+    assert state.actor(0, "timeout") == 0 and state.actor(1, "claim 3") == 1
     assert state.pin_round("claim 1+2") == "claim@1 1+2"
     assert state.pin_round("claim@4 1+2") == "claim@4 1+2" and state.pin_round("pass") == "pass"
     state.apply_action(state.pin_round("claim 999"), 0, 101.0)  # wrong: seat 0 is out
     assert not state.still_in(0) and state.still_in(1) and state.acting_seats() == [1]
     assert state.legal_moves(0, 120.0) == [] and state.actor(0, "timeout") == 0
+    with pytest.raises(IllegalMove, match="out"):
+        state.clone().apply_action("timeout", 0, 120.0)  # a seat that is out calls nothing
+    ran_out = state.apply_action("timeout", 1, 120.0)[0]
+    assert ran_out["type"] == "hourglass_ran_out" and ran_out["seat"] == 1
+    assert "seat" not in state.apply_action("timeout", None, 131.0)[0]  # the host's timer
 
 
 def test_game_infos_say_how_a_move_is_tied_to_its_round() -> None:

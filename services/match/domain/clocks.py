@@ -14,6 +14,18 @@ from ..model import ACTIVE, OVER
 from ..repo import Snapshot, TimerEntry
 from .commit import Committing, first_due
 
+#: A time-out fired this much later than its deadline (an outage, a backlog) is applied at
+#: the time it fires, so the players get a whole hourglass after it instead of a string of
+#: time-outs already due.
+LATE_S = 2.0
+
+
+def timeout_time(deadline: float, now: float) -> float:
+    """The time a time-out is applied at: its deadline (the engine contract: the clock ran
+    out then, so the next one counts from it and an 8 s hourglass lasts 8 s), unless it
+    fires more than LATE_S after it."""
+    return now if now - deadline > LATE_S else deadline
+
 
 class Clocks(Committing):
     """Fires timer entries."""
@@ -85,11 +97,10 @@ class Clocks(Committing):
             if move is None:
                 raise IllegalMove("the engine keeps no clock that could run out")
             seat, action = move
-            # The host vouches the hourglass ran out at its deadline, even if polled early.
-            now = max(now, timer.at)
-            events = state.apply_action(action, seat, now)
+            at = timeout_time(state.deadline() or timer.at, now)
+            events = state.apply_action(action, seat, at)
             pending = Pending(snap, state, snap.record, ACTIVE, list(events),
-                              [{"seat": seat, "action": action, "now": now}])
+                              [{"seat": seat, "action": action, "now": at}])
         elif timer.seat is None:
             return None
         elif snap.record.clock is not None and snap.record.clock.on_timeout == "forfeit":

@@ -7,8 +7,9 @@ Actions (canonical text, applied with the acting seat and the host's time ``now`
   arrives after that round was decided is refused as stale instead of being judged against
   the next round's table (M8).
 - ``pick <card>`` and, from round 2 on, ``pass``: variant 2's own-card picks, in turn.
-- ``timeout`` from the host (seat None): the hourglass ran out (M5). Refused before the
-  deadline; always allowed when the hourglass is 0 (no timer).
+- ``timeout`` from the host (seat None), or from a seat still in the round calling time:
+  the hourglass ran out (M5). Refused before the deadline; always allowed when the
+  hourglass is 0 (no timer). The event names the seat that called time.
 
 Action text is read by the one grammar of cardroom.shared.games.mixmatch.notation. A malformed
 claim (empty, bad syntax, longer than MAX_CLAIM_LENGTH) is refused with MalformedAction and
@@ -273,27 +274,30 @@ class Rules:
             self._roll(when, events)
 
     def _timeout(self, seat: int | None, when: float, events: list[Event]) -> None:
-        """M5: the hourglass ran out with no correct claim: draw one card and restart it."""
-        if seat is not None:
-            raise IllegalMove("only the host applies a time-out", self.legal_actions(seat))
+        """M5: the hourglass ran out with no correct claim (the host's timer, seat None, or a
+        seat still in calling time): draw one card and restart it."""
         if self._phase != CLAIMS:
             raise IllegalMove("the hourglass runs only once the dice are rolled")
+        if seat is not None and self._out[seat]:
+            raise IllegalMove(f"seat {seat} is out until the next round")
         if self._deadline is not None and when < self._deadline:
             # Seconds left, not the deadline itself: the reader's clock is not the host's.
             raise IllegalMove(f"the hourglass has {self._deadline - when:.1f} s left")
         log = self._rounds[-1]
         log.timeouts += 1
+        # The seat that called time, when one did (not the host's timer).
+        called = {} if seat is None else {"seat": seat}
         if not self._deck:
             # M6: a card must be drawn and the deck is empty.
             events.append({"type": "hourglass_ran_out", "round": log.number, "card": None,
-                           "table": list(self._table), "deadline": None})
+                           "table": list(self._table), "deadline": None, **called})
             self._end_round("unsolved", None, None, [], when, events)
             return
         card = self._deck.pop(0)
         self._table.append(card)
         self._deadline = self._timer(when)
         events.append({"type": "hourglass_ran_out", "round": log.number, "card": card,
-                       "table": list(self._table), "deadline": self._deadline})
+                       "table": list(self._table), "deadline": self._deadline, **called})
 
     # -- rounds ----------------------------------------------------------------------------
 

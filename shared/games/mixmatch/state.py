@@ -49,11 +49,8 @@ class State(Rules):
         return not self._out[seat]
 
     def actor(self, seat: int, action: str) -> int | None:
-        """A seat still in calling time while claims are open acts for the host (seat None):
-        with hourglass 0 nobody else would, and play must go on; any other move is the
-        seat's own."""
-        if action == "timeout" and self._phase == CLAIMS and self.still_in(seat):
-            return None
+        """Every move is the seat's own: a seat still in calling time (with hourglass 0
+        nobody else would, and play must go on) is recorded as the seat that called it."""
         return seat
 
     def legal_moves(self, seat: int, now: float | None = None) -> list[str]:

@@ -176,17 +176,19 @@ class MixMatchDiceRolled(_message.Message):
         ...
 
 class MixMatchHourglassRanOut(_message.Message):
-    __slots__ = ('round', 'card', 'table', 'deadline')
+    __slots__ = ('round', 'card', 'table', 'deadline', 'seat')
     ROUND_FIELD_NUMBER: _ClassVar[int]
     CARD_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
     round: int
     card: int
     table: _containers.RepeatedScalarFieldContainer[int]
     deadline: _timestamp_pb2.Timestamp
+    seat: int
 
-    def __init__(self, round: _Optional[int]=..., card: _Optional[int]=..., table: _Optional[_Iterable[int]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=...) -> None:
+    def __init__(self, round: _Optional[int]=..., card: _Optional[int]=..., table: _Optional[_Iterable[int]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., seat: _Optional[int]=...) -> None:
         ...
 
 class MixMatchClaimAccepted(_message.Message):
