@@ -110,9 +110,10 @@ def test_tokens_are_compared_in_constant_time_against_every_seat(
             server.runner.run(server.service.get_view(match_id, token))
         except Unauthenticated:
             assert token not in tokens.values()
-        # The admin and bot credentials, then every seat's digest whichever matches (no
-        # early exit), each comparison of two SHA-256 digests whatever the token's length.
-        assert compared == [(64, 64)] * 6
+        # The admin and bot credentials, the creator's, then every seat's digest whichever
+        # matches (no early exit), each comparison of two SHA-256 digests whatever the
+        # token's length.
+        assert compared == [(64, 64)] * 7
 
 
 def _calls(client: Client, bots: Any, match_id: str, seat: int, move: str
