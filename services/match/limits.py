@@ -56,10 +56,10 @@ class Limits:
             self.metrics.unary_in_flight.set(self.active)
 
     @contextlib.contextmanager
-    def stream(self, caller: str, match_id: str = "") -> Iterator[None]:
+    def stream(self, caller: str, match_id: str | None = "") -> Iterator[None]:
         """Hold a place among the open streams, of the replica, of `caller` (its Caller.key:
         every connection of one caller counts together) and of the match `match_id`
-        watched."""
+        watched (None: a stream of no match, the lobby's)."""
         host = caller
         if self.streams >= self.max_streams:
             self.count_refusal("max_streams")
@@ -73,14 +73,15 @@ class Limits:
                 f"this caller has its limit of {self.max_streams_per_peer} open streams on "
                 "this replica (MATCH_MAX_STREAMS_PER_PEER); close one first",
                 "MATCH_MAX_STREAMS_PER_PEER").detail(limit=self.max_streams_per_peer)
-        if self.by_match.get(match_id, 0) >= self.max_watchers:
+        if match_id is not None and self.by_match.get(match_id, 0) >= self.max_watchers:
             self.count_refusal("max_watchers")
             raise ResourceExhausted(
                 f"this match has its limit of {self.max_watchers} watchers on this replica "
                 "(MATCH_MAX_WATCHERS); retry later or on another replica", "MATCH_MAX_WATCHERS"
             ).detail(limit=self.max_watchers)
         self.streams += 1
-        self.by_match[match_id] = self.by_match.get(match_id, 0) + 1
+        if match_id is not None:
+            self.by_match[match_id] = self.by_match.get(match_id, 0) + 1
         self.by_peer[host] = self.by_peer.get(host, 0) + 1
         self.metrics.open_streams.set(self.streams)
         try:
@@ -92,10 +93,11 @@ class Limits:
                 self.by_peer[host] = left
             else:
                 del self.by_peer[host]
-            watching = self.by_match[match_id] - 1
-            if watching:
-                self.by_match[match_id] = watching
-            else:
-                del self.by_match[match_id]
+            if match_id is not None:
+                watching = self.by_match[match_id] - 1
+                if watching:
+                    self.by_match[match_id] = watching
+                else:
+                    del self.by_match[match_id]
             self.metrics.open_streams.set(self.streams)
 

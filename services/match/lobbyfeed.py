@@ -34,6 +34,8 @@ KEEP = 2000
 BLOCK_MS = 1000
 #: Changes read from Redis at once.
 BATCH = 200
+#: Longest the last stream leaving waits for the follower to stop.
+STOP_WAIT_S = 1.0
 
 
 def summary(snap: Snapshot) -> dict[str, Any]:
@@ -112,8 +114,8 @@ class LobbyFollower:
             if self.watchers == 0 and self._task is not None:
                 task, self._task = self._task, None
                 task.cancel()
-                with contextlib.suppress(BaseException):
-                    await task
+                # Not awaited without bound: the last stream's answer must not wait on it.
+                await asyncio.wait({task}, timeout=STOP_WAIT_S)
 
     def after(self, cursor: tuple[int, int]) -> list[Change] | None:
         """The changes after `cursor` from memory; None when memory does not reach back
@@ -138,6 +140,10 @@ class LobbyFollower:
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
+                task = asyncio.current_task()
+                if task is not None and task.cancelling():
+                    # A client library may turn the cancellation of its read into an error.
+                    raise asyncio.CancelledError from exc
                 log.warning("lobby follower: %s; reading again", exc)
                 await asyncio.sleep(pause)
                 pause = min(1.0, pause * 2)

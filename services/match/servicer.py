@@ -192,7 +192,7 @@ class MatchServicer(match_pb2_grpc.MatchServiceServicer):
                          context: grpc.aio.ServicerContext) -> None:
         """Stream the public lobby: a snapshot or the changes since a cursor, then each
         change; it holds a place among the caller's streams, as WatchMatch does."""
-        with self.limits.stream(context.peer()):
+        with self.limits.stream(self.caller(context).key, None):
             game = mapping.game_name(request.game) if request.game else ""
             items = self.service.watch_lobby(game, request.cursor)
             try:
