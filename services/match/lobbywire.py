@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import CLOCK_EXPIRIES, EnumTable
 
-from . import mapping, typed
+from . import mapping
 
 #: A lobby change's kind: listed, current, opened, seat_taken, started, gone.
 LOBBY_CHANGES = EnumTable(pb.LobbyChangeKind)

@@ -1,8 +1,11 @@
 """The creator's credential: every CreateMatch returns one, so the creator of a table with
 only open and bot seats (no seat token) can withdraw it, and the table counts against
-MATCH_LIVE_PER_CREATOR only while it lives; the credential speaks for no seat."""
+MATCH_LIVE_PER_CREATOR only while it exists (a table called off before it started until it
+expires, MATCH_UNSTARTED_TTL); the credential speaks for no seat."""
 
 from __future__ import annotations
+
+import time
 
 import grpc
 import pytest
@@ -30,7 +33,7 @@ def _code(call: object) -> grpc.RpcError:
 
 def test_creator_withdraws_a_table_without_seat_tokens_and_its_quota_frees(
         redis_url: str) -> None:
-    with match_server(redis_url, live_per_creator=1) as server, \
+    with match_server(redis_url, live_per_creator=1, unstarted_ttl_s=1.0) as server, \
             channel_to(server.port) as channel:
         client = Client(channel)
         table = _create(client, OPEN, OPEN, BOT)
@@ -50,7 +53,12 @@ def test_creator_withdraws_a_table_without_seat_tokens_and_its_quota_frees(
         view = client.stub.GetMatch(pb.GetMatchRequest(match_id=table.match_id),
                                     timeout=10).match
         assert view.status == pb.MATCH_STATUS_ABANDONED
-        # Gone, it no longer counts: the creator may open another table.
+        # Called off before it started, it counts for as long as it exists
+        # (MATCH_UNSTARTED_TTL), so withdrawing frees no place at once; gone, it counts
+        # no more and the creator may open another table.
+        assert _code(lambda: _create(client, OPEN, OPEN, OPEN)).code() == \
+            Code.RESOURCE_EXHAUSTED
+        time.sleep(1.5)
         bots = _create(client, BOT, BOT, BOT)
         assert bots.creator_token and not bots.tokens
         # A table of bots alone starts at once; with no person at it, its creator may still

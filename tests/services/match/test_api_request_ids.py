@@ -20,7 +20,7 @@ def test_request_id_reused_for_another_move_is_refused(redis_url: str) -> None:
             game=GAME_ENUM["livemix"], players=3, seed=7), timeout=10)
         tokens = {t.seat: t.token for t in created.tokens}
         first = client.view(created.match_id, tokens[0])
-        seat = first.current_player
+        [seat] = first.acting_seats
         view = client.view(created.match_id, tokens[seat])
         played, other = view.legal_moves[0], view.legal_moves[1]
         done = client.move(created.match_id, tokens[seat], "livemix", played,
