@@ -17,6 +17,7 @@ cardroom_redis_round_trip_seconds counts by operation, scraped before and after)
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import subprocess
@@ -175,17 +176,26 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+#: Matches whose calls share one client connection: the match service takes 1,000 calls at
+#: once per connection (GRPC_MAX_STREAMS_PER_CONNECTION), so 1,000 matches need several.
+MATCHES_PER_CONNECTION = 100
+
+
 def measure(channel: grpc.Channel, server: int, metrics_port: int, matches: int, moves: int,
-            noops: int, seed: int) -> tuple[Result, Result, float]:
+            noops: int, seed: int, more: tuple[grpc.Channel, ...] = ()
+            ) -> tuple[Result, Result, float]:
     """(no-op series, SubmitMove series, Redis round trips per move) at one concurrency;
     each series also records the server's CPU milliseconds per call."""
-    health: Any = health_pb2_grpc.HealthStub(channel)  # the stubs package omits its methods
+    # (The stubs package omits the health stub's methods.)
+    health: list[Any] = [health_pb2_grpc.HealthStub(c) for c in (channel, *more)]
     request = health_pb2.HealthCheckRequest(service="cardroom.v1.MatchService")
     cpu = cpu_seconds(server)
-    floor = run_threads(matches, noops, lambda i: lambda: health.Check(request, timeout=10))
+    floor = run_threads(matches, noops, lambda i: functools.partial(
+        health[i // MATCHES_PER_CONNECTION % len(health)].Check, request, timeout=10))
     floor.server_cpu_ms = 1000 * (cpu_seconds(server) - cpu) / floor.calls
-    stub = match_pb2_grpc.MatchServiceStub(channel)
-    players = [MatchPlayer(stub, seed + i) for i in range(matches)]
+    stubs = [match_pb2_grpc.MatchServiceStub(c) for c in (channel, *more)]
+    players = [MatchPlayer(stubs[i // MATCHES_PER_CONNECTION % len(stubs)], seed + i)
+               for i in range(matches)]
     before = redis_counts(metrics_port)
     cpu, mine = cpu_seconds(server), cpu_seconds(os.getpid())
     result = run_threads(matches, moves, lambda i: players[i].move)
@@ -275,7 +285,17 @@ def _median(results: list[Result]) -> Result:
     return sorted(results, key=lambda r: r.rate)[len(results) // 2]
 
 
-def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps: int) -> None:
+def connections(port: int, count: int) -> tuple[grpc.Channel, ...]:
+    """`count` channels to `port`, each on a connection of its own, ready."""
+    channels = tuple(grpc.insecure_channel(f"127.0.0.1:{port}", options=[
+        ("grpc.use_local_subchannel_pool", 1)]) for _ in range(count))
+    for channel in channels:
+        grpc.channel_ready_future(channel).result(timeout=10)
+    return channels
+
+
+def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps: int
+                ) -> dict[int, list[float]]:
     """Per concurrency, both versions `reps` times, alternating; print the median rows."""
     print("| version | matches | no-op/s | p50 ms | p99 ms | cpu ms | moves/s | p50 ms | "
           "p99 ms | cpu ms | vs floor | RT/move | client cpu ms |")
@@ -283,13 +303,16 @@ def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps:
     channels = [grpc.insecure_channel(f"127.0.0.1:{s.port}") for s in services]
     for channel in channels:
         grpc.channel_ready_future(channel).result(timeout=10)
+    extra = max(plan) // MATCHES_PER_CONNECTION
+    more = [connections(s.port, extra) for s in services]
     rates: dict[int, list[float]] = {}
     for matches, (moves, noops) in plan.items():
         runs: list[list[tuple[Result, Result, float]]] = [[] for _ in services]
         for rep in range(reps):
             for k, (service, channel) in enumerate(zip(services, channels, strict=True)):
                 runs[k].append(measure(channel, service.pid, service.metrics_port, matches,
-                                       moves, noops, seed=matches * 1000 + rep * 100_000))
+                                       moves, noops, seed=matches * 1000 + rep * 100_000,
+                                       more=more[k]))
         for service, series in zip(services, runs, strict=True):
             floor = _median([f for f, _, _ in series])
             moved = _median([m for _, m, _ in series])
@@ -298,11 +321,12 @@ def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps:
             print(f"| {service.label} | {matches} | {_series(floor)} | {_series(moved)} | "
                   f"{moved.rate / floor.rate:.0%} | {trips:.2f} | {moved.client_cpu_ms:.2f} |",
                   flush=True)
-    for channel in channels:
+    for channel in [*channels, *(c for group in more for c in group)]:
         channel.close()
     print("\n| matches | moves/s this tree / baseline |\n|---:|---:|")
     for matches, (old, new) in rates.items():
         print(f"| {matches} | {new / old:.2f}x |")
+    return rates
 
 
 def open_loop(services: list[Service], rates: tuple[float, ...], seconds: float) -> None:
@@ -336,9 +360,11 @@ def main(argv: list[str] | None = None) -> int:
     stack = Processes()
     try:
         services = start_both(stack, durable=True, baseline=args.baseline)
-        closed_loop(services, plan, reps=1 if args.quick else 3)
-        open_loop(services, (100.0, 300.0) if args.quick else (100.0, 300.0, 500.0),
-                  4.0 if args.quick else 6.0)
+        rates = closed_loop(services, plan, reps=1 if args.quick else 3)
+        # ... and at 70% of the rate each version saturated at with 100 matches.
+        saturated = tuple(float(round(0.7 * r)) for r in rates[100])
+        open_loop(services, ((100.0, 300.0) if args.quick else (100.0, 300.0, 500.0))
+                  + saturated, 4.0 if args.quick else 6.0)
         print(f"\nTwo match-service processes, the one of {args.baseline} and this "
               "tree's, each with its own Redis (appendonly yes, appendfsync "
               "everysec) and MATCH_DURABILITY=everysec; the client threads run in this process; "
