@@ -10,13 +10,20 @@ import grpc
 from prometheus_client import CollectorRegistry
 
 from cardroom.services.match.app import MatchService
-from cardroom.shared.proto.cardroom.v1 import player_pb2, player_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import (
+    matchmaker_pb2,
+    matchmaker_pb2_grpc,
+    player_pb2,
+    player_pb2_grpc,
+)
 from cardroom.shared.rpc.identity import CallerPolicy
 from cardroom.shared.rpc.server import ServiceDef
 
 from .caller import CallerResolver
 from .credentials import AppCredentials, PlayerKeys
+from .matchmaker import Matchmaker
 from .metrics import PlayerMetrics
+from .mm_servicer import MatchmakerServicer
 from .quotas import CallerQuotas
 from .rater import Rater
 from .ratings import RatingStore
@@ -24,6 +31,7 @@ from .service import Players
 from .servicer import PlayerServicer
 from .settings import PlayerSettings
 from .store import PlayerStore
+from .tickets import TicketStore
 
 SERVICE_NAME = "cardroom.v1.PlayerService"
 
@@ -34,16 +42,19 @@ class PlayerParts:
 
     players: Players
     rater: Rater
+    matchmaker: Matchmaker
     callers: CallerResolver
     metrics: PlayerMetrics
     services: list[ServiceDef]
 
     def start(self) -> None:
-        """Start the rating loop."""
+        """Start the rating and matching loops."""
         self.rater.start()
+        self.matchmaker.start()
 
     async def stop(self) -> None:
-        """Stop the rating loop."""
+        """Stop the rating and matching loops."""
+        await self.matchmaker.stop()
         await self.rater.stop()
 
 
@@ -64,9 +75,16 @@ async def build(match: MatchService, settings: PlayerSettings, policy: CallerPol
                              CallerQuotas(client, match.clock), settings.calls_per_minute,
                              settings.guests_per_minute)
     servicer = PlayerServicer(players, callers)
+    matchmaker = Matchmaker(match, TicketStore(client), ratings, store, metrics,
+                            interval_s=settings.matchmaker_interval_s, clock=match.clock)
+    mm_servicer = MatchmakerServicer(matchmaker, callers)
 
     def add(server: grpc.aio.Server) -> None:
         player_pb2_grpc.add_PlayerServiceServicer_to_server(servicer, server)
 
-    descriptor = player_pb2.DESCRIPTOR.services_by_name["PlayerService"]
-    return PlayerParts(players, rater, callers, metrics, [ServiceDef(descriptor, add)])
+    def add_mm(server: grpc.aio.Server) -> None:
+        matchmaker_pb2_grpc.add_MatchmakerServiceServicer_to_server(mm_servicer, server)
+
+    return PlayerParts(players, rater, matchmaker, callers, metrics, [
+        ServiceDef(player_pb2.DESCRIPTOR.services_by_name["PlayerService"], add),
+        ServiceDef(matchmaker_pb2.DESCRIPTOR.services_by_name["MatchmakerService"], add_mm)])

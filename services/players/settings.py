@@ -34,6 +34,9 @@ class PlayerSettings:
     #: may make per minute, for every replica (0: no limit).
     calls_per_minute: int = var("PLAYER_CALLS_PER_MINUTE", 600, count())
 
+    #: Seconds between two matching passes of a replica (a bot fill waits at most one more).
+    matchmaker_interval_s: float = var("MATCHMAKER_INTERVAL", 0.25, seconds())
+
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> PlayerSettings:
         """Read every setting; a bad value raises InvalidConfig naming the variable."""

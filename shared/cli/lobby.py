@@ -12,6 +12,7 @@ from rich.text import Text
 from cardroom.shared.client.types import MatchSummary, PolicyParam
 from cardroom.shared.wire.enums import GAMES, STATUSES
 
+from . import quick
 from .app import App
 from .values import positive
 
@@ -30,6 +31,8 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
                          help="only matches in this state")
     matches.add_argument("--limit", type=positive, default=20,
                          help="at most this many (default 20)")
+    matches.add_argument("--mine", action="store_true",
+                         help="your matches (the player this app keeps for you)")
     matches.set_defaults(run=run_matches)
     policies = commands.add_parser(
         "policies", parents=[common], help="the bot policies (from the bot service)",
@@ -61,7 +64,9 @@ def _age(created: float, now: float) -> str:
 
 
 def run_matches(app: App, args: argparse.Namespace) -> int:
-    """Print the lobby as a table."""
+    """Print the lobby as a table (or, with --mine, the player's matches)."""
+    if args.mine:
+        return quick.run_mine(app, args)
     found = list(app.room.match.matches(args.game or "", args.status or "", args.limit))
     if not found:
         app.console.print("No matches.")

@@ -15,7 +15,7 @@ from rich.text import Text
 from cardroom.shared.client.config import BOT_ADDR, MATCH_ADDR, SOLVER_ADDR
 from cardroom.shared.errors import CardroomError, Unavailable
 
-from . import lobby, play, solve, watch
+from . import lobby, play, quick, solve, watch
 from .app import App, console_for
 
 #: Exit statuses: a service refused or failed the call; the command line was wrong (argparse).
@@ -57,6 +57,7 @@ def parser() -> argparse.ArgumentParser:
     watch.add_parsers(commands, common)
     lobby.add_parsers(commands, common)
     solve.add_parsers(commands, common)
+    quick.add_parsers(commands, common, play.play_session)
     return top
 
 

@@ -13,7 +13,7 @@ from cardroom.shared.client import SeatSession, bot, human, open_seat
 from cardroom.shared.errors import InvalidArgument, NotFound
 from cardroom.shared.wire.enums import GAMES
 
-from . import values
+from . import quick, values
 from .app import App
 from .player import Player, hint_text
 from .safe import printable
@@ -36,6 +36,11 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
                       help="seats at the table, you included (default: livemix 4, vivo 4, "
                            "mixmatch 2)")
     play.add_argument("--name", default="", help="your name at the table")
+    play.add_argument("--quick", action="store_true",
+                      help="queue for a table of players near your rating (matchmaking) "
+                           "instead of playing bots")
+    play.add_argument("--bot-after", type=float, default=0.0, metavar="SECONDS",
+                      help="with --quick: fill the table with bots after this long")
     _match_flags(play)
     _hint_flag(play)
     play.set_defaults(run=run_play)
@@ -116,7 +121,9 @@ def check_policy(game: str, policy: str) -> None:
 
 
 def run_play(app: App, args: argparse.Namespace) -> int:
-    """Create the match and play it."""
+    """Create the match and play it (with --quick: queue, then play the seat given)."""
+    if args.quick:
+        return quick.run_quick(app, args, play_session)
     players = args.players or DEFAULT_PLAYERS[args.game]
     if players < 2:
         # The match service ends a match left with one player in it at once.
@@ -183,6 +190,12 @@ def run_join(app: App, args: argparse.Namespace) -> int:
     policy = args.hint_policy or next((s.policy for s in view.seats if s.kind == "bot"),
                                       FALLBACK_POLICY)
     return _play(app, session, policy, cursor, clock=view.deadline_kind == "move_clock")
+
+
+def play_session(app: App, session: SeatSession, policy: str, cursor: int, clock: bool
+                 ) -> int:
+    """Play a seat at the terminal (hints from `policy`) from event `cursor`."""
+    return _play(app, session, policy, cursor, clock)
 
 
 def _play(app: App, session: SeatSession, policy: str, cursor: int, clock: bool) -> int:

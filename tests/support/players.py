@@ -3,6 +3,7 @@ Redis) and a proto-level driver of cardroom.v1.PlayerService for its tests."""
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -62,7 +63,6 @@ class Stubs:
 
     def as_(self, credential: str | None, player: str | None = None) -> Stubs:
         """The same channel with another credential."""
-        other = Stubs.__new__(Stubs)
-        other.match, other.players = self.match, self.players
+        other = copy.copy(self)
         other.credential, other.player = credential, player
         return other

@@ -28,12 +28,15 @@ class Seating(Committing):
                            deal: Mapping[str, Any] | None = None,
                            clock: ClockSpec | None = None, private: bool = False,
                            token: str | None = None, caller: str = "",
-                           holders: Mapping[int, str] | None = None) -> Created:
+                           holders: Mapping[int, str] | None = None,
+                           match_id: str | None = None) -> Created:
         """Create a match; it starts at once unless some seat is open for JoinMatch. A
         private match stays out of the public lobby. `caller` (Caller.key) is counted
         against the creation quotas unless `token` is the admin's. `holders` names the
         player holding each human seat it lists (services/players); a player credential
-        as `token` holds the first human seat."""
+        as `token` holds the first human seat. `match_id` (the matchmaker's,
+        model.new_match_id) makes a retried creation a no-op: a match of that id stays as
+        it is."""
         players = players or _players_option(options or {})
         try:
             config = registry.make_config(game, _with_players(options or {}, players))
@@ -59,7 +62,7 @@ class Seating(Committing):
         salt = secrets.token_hex(16)
         now = self.clock()
         state = registry.new_game(game, config, seed=seed, deal=deal, now=now)
-        match_id = model.new_match_id(now)
+        match_id = model.check_match_id(match_id) if match_id else model.new_match_id(now)
         if self.repo.crowded is not None:  # room is kept for play in existing matches
             self.metrics.refused.labels("store_high_water").inc()
             raise ResourceExhausted(

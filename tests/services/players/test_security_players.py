@@ -74,7 +74,7 @@ def test_a_players_credential_rejoins_each_of_its_matches(stubs: tuple[Stubs, St
             assert view.seat == seat and view.status == mpb.MATCH_STATUS_ACTIVE
     # The seat to act moves with its player credential alone.
     view = one.match.GetMatch(mpb.GetMatchRequest(match_id=first), timeout=5).match
-    mover = (a, b, c)[view.current_player]
+    mover = (a, b, c)[view.acting_seats[0]]
     mine = mover.match.GetMatch(mpb.GetMatchRequest(match_id=first), metadata=mover.md(),
                                 timeout=5).match
     moved = mover.match.SubmitMove(mpb.SubmitMoveRequest(
