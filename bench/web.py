@@ -159,7 +159,7 @@ def native_moves(stub: Any, count: int) -> list[float]:
                                  metadata=bearer(tokens[0]), timeout=5).match
             if view.status != match_pb2.MATCH_STATUS_ACTIVE:
                 break
-            seat = view.current_player
+            seat = view.acting_seats[0]
             mine = stub.GetMatch(match_pb2.GetMatchRequest(match_id=reply.match_id),
                                  metadata=bearer(tokens[seat]), timeout=5).match
             started = time.perf_counter()
