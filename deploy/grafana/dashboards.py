@@ -195,6 +195,23 @@ MATCHES = Dashboard(
                 "sum by (instance) (rate(redis_commands_processed_total[5m]))",
                 "{{instance}}"),), unit="ops", width=6),
         )),
+        ("Players and matchmaking", (
+            Panel("Tickets waiting per game", ((
+                "max by (game) (cardroom_tickets_waiting)", "{{game}}"),), width=6,
+                description="Read from Redis by the replica holding the game's matching "
+                            "lease: every replica's tickets."),
+            Panel("Ticket wait p50 / p99", (
+                (quantile(0.5, "cardroom_ticket_wait_seconds", "game"), "p50 {{game}}"),
+                (p99("cardroom_ticket_wait_seconds", "game"), "p99 {{game}}"),
+            ), unit="s", width=6),
+            Panel("Matches made per minute", ((
+                "sum by (game, bots) (rate(cardroom_matchmaker_matches_total[5m])) * 60",
+                "{{game}} bots={{bots}}"),), width=6),
+            Panel("Ratings updated per minute", ((
+                "sum by (game) (rate(cardroom_ratings_updated_total[5m])) * 60",
+                "{{game}}"),), width=6,
+                description="Player ratings changed by finished matches (each match once)."),
+        )),
     ))
 
 BOTS = Dashboard(
