@@ -31,5 +31,7 @@ def import_root(tree: Path) -> Path:
     root = tree / IMPORT_ROOT
     (root / "cardroom").mkdir(parents=True, exist_ok=True)
     for folder in ("shared", "services"):
-        (root / "cardroom" / folder).symlink_to(tree / folder, target_is_directory=True)
+        link = root / "cardroom" / folder
+        if not link.is_symlink():  # made already when the copy was started before
+            link.symlink_to(tree / folder, target_is_directory=True)
     return root

@@ -11,7 +11,7 @@ from cardroom.shared.bots import PolicyInfo
 from cardroom.shared.errors import InvalidFields
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.wire import typed
-from cardroom.shared.wire.enums import GAMES, POLICY_COSTS
+from cardroom.shared.wire.enums import GAMES, POLICY_COSTS, POLICY_PARAM_KINDS
 
 #: Longest policy name a request may carry (as for seats in CreateMatch).
 MAX_POLICY = 64
@@ -103,7 +103,8 @@ def policy_info(info: PolicyInfo) -> pb.PolicyInfo:
     return pb.PolicyInfo(
         game=GAMES.number(info.game), name=info.name, description=info.description,
         cost=POLICY_COSTS.numbers.get(info.cost, pb.POLICY_COST_UNSPECIFIED),
-        params=[pb.PolicyParam(name=p.name, kind=p.kind, default_value=p.default,
+        params=[pb.PolicyParam(name=p.name, kind=POLICY_PARAM_KINDS.number(p.kind),
+                               default_value=p.default,
                                minimum=within(p.minimum, math.inf),
                                maximum=within(p.maximum, -math.inf),
                                description=p.description) for p in info.params])

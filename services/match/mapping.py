@@ -12,6 +12,7 @@ from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import (
     CLOCK_EXPIRIES,
     DEADLINE_KINDS,
+    DEALT_BY,
     END_REASONS,
     GAMES,
     SEAT_KINDS,
@@ -160,7 +161,7 @@ def view(data: Mapping[str, Any]) -> pb.MatchView:
         deadline_kind=DEADLINE_KINDS.numbers.get(data["deadline_kind"],
                                                    pb.DEADLINE_KIND_UNSPECIFIED),
         event_seq=data["event_seq"], result=result(data["result"]),
-        dealt_by=data.get("dealt_by", ""),
+        dealt_by=DEALT_BY.numbers.get(data.get("dealt_by", ""), pb.DEALT_BY_UNSPECIFIED),
         seed_commitment=data.get("seed_commitment", ""))
     if data["seat"] is not None:
         message.seat = data["seat"]
@@ -197,7 +198,7 @@ def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
         status=STATUSES.number(data["status"]), players=data["players"], version=data["version"],
         seats=[seat(s) for s in data["seats"]], open_seats=data["open_seats"],
         create_time=timestamp(data["created"]), private=data["private"],
-        dealt_by=data.get("dealt_by", ""))
+        dealt_by=DEALT_BY.numbers.get(data.get("dealt_by", ""), pb.DEALT_BY_UNSPECIFIED))
 
 
 def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:

@@ -85,7 +85,9 @@ class ParamInfo:
 
 STRENGTH = ParamInfo("strength", "int", 0, 0, MAX_STRENGTH,
                      "level 1 (weakest) to 5 (strongest); 0 is the policy's default level")
-SEED = ParamInfo("seed", "int", 0, 0, 2**63 - 1,
+#: Up to 2**53 - 1, the largest whole number every double (and a JavaScript number) holds:
+#: the bounds a client reads are the bounds it may send back.
+SEED = ParamInfo("seed", "int", 0, 0, 2**53 - 1,
                  "mixed with each decide() seed, so two bots with one decide seed differ")
 
 

@@ -20,6 +20,7 @@ from cardroom.shared.wire.enums import (
     END_REASONS,
     GAMES,
     POLICY_COSTS,
+    POLICY_PARAM_KINDS,
     SEAT_KINDS,
     STATUSES,
 )
@@ -396,5 +397,6 @@ class PolicyInfo:
     def from_pb(cls, m: bot_pb2.PolicyInfo) -> PolicyInfo:
         """From its message."""
         return cls(GAMES.word(m.game), m.name, m.description, POLICY_COSTS.word(m.cost),
-                   [PolicyParam(p.name, p.kind, p.default_value, p.minimum, p.maximum,
+                   [PolicyParam(p.name, POLICY_PARAM_KINDS.word(p.kind), p.default_value,
+                                p.minimum, p.maximum,
                                 p.description) for p in m.params])

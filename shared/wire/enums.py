@@ -96,3 +96,7 @@ DEADLINE_KINDS = EnumTable(pb.DeadlineKind, aliases={"clock": "move_clock"})
 END_REASONS = EnumTable(pb.EndReason)
 #: A bot policy's cost class: fast or search (the queue its tasks go to).
 POLICY_COSTS = EnumTable(bot_pb2.PolicyCost)
+#: Who chose a match's deal.
+DEALT_BY = EnumTable(pb.DealtBy)
+#: The kind of number a policy parameter takes.
+POLICY_PARAM_KINDS = EnumTable(bot_pb2.PolicyParamKind)

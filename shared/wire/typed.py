@@ -7,7 +7,9 @@ A typed message's fields carry the dict's keys as their names, so one walk over 
 message descriptor converts either way: an unset `optional` field or message is None, an
 IntList or StringList is a list (a list of them, a list of lists), a Timestamp or Duration
 is seconds, an enum value is its name without the enum's prefix, lower-cased
-(GAME_LIVEMIX is "livemix"). The few keys that differ from their field's name are in KEYS.
+(GAME_LIVEMIX is "livemix"; a VIVO harmony keeps its capitals, VIVO_HARMONY_SOLO is
+"SOLO"). The few keys that differ from their field's name are in KEYS; the round numbers
+an engine counts from 0 (Livemix) travel counted from 1, as every game's do (OFFSETS).
 """
 
 from __future__ import annotations
@@ -43,6 +45,16 @@ EVENTS: dict[str, type[Message]] = {
     "livemix": livemix_pb2.LivemixEvent, "vivo": vivo_pb2.VivoEvent,
     "mixmatch": mixmatch_pb2.MixMatchEvent}
 SERVICE_KINDS = frozenset(pb.ServiceEvent.DESCRIPTOR.fields_by_name)
+#: Enums whose words the engines write in capitals.
+UPPER_ENUMS = frozenset({"cardroom.v1.VivoHarmony"})
+#: Repeated fields the engine leaves out when empty (VIVO lists legal cards only to the
+#: seat to play): read back as None when empty.
+ABSENT_WHEN_EMPTY = frozenset({"cardroom.v1.VivoSeatView.legal_actions"})
+#: Typed fields that carry the engine's number plus this (Livemix rounds, 0-based in the
+#: engine, travel 1-based like VIVO's and Mix Match's).
+OFFSETS = {f"cardroom.v1.{name}.round": 1 for name in (
+    "LivemixSeatView", "LivemixRoundStart", "LivemixDealt", "LivemixCardPlayed",
+    "LivemixRoundEnd")}
 
 
 # ---- the walk ------------------------------------------------------------------------
@@ -57,6 +69,8 @@ class _Field(NamedTuple):
     #             time, list or message
     presence: bool  # whether unset is told apart from the default (then None)
     enum: dict[Any, Any] | None  # an enum field's values: number -> text and text -> number
+    offset: int  # added to the engine's number on the wire
+    absent_when_empty: bool  # read back as None when empty
 
 
 _PLANS: dict[str, tuple[_Field, ...]] = {}
@@ -86,10 +100,12 @@ def _field(field: Any) -> _Field:
     if field.enum_type is not None:
         # Values by their text: the name without the enum's prefix, lower-cased.
         prefix = field.enum_type.values[0].name.removesuffix("UNSPECIFIED")
-        names = {v.number: v.name.removeprefix(prefix).lower() for v in field.enum_type.values}
+        case = str.upper if field.enum_type.full_name in UPPER_ENUMS else str.lower
+        names = {v.number: case(v.name.removeprefix(prefix)) for v in field.enum_type.values}
         enum = {**names, **{text: number for number, text in names.items()}}
     return _Field(field.name, KEYS.get(field.full_name, field.name), shape,
-                  field.has_presence, enum)
+                  field.has_presence, enum, OFFSETS.get(field.full_name, 0),
+                  field.full_name in ABSENT_WHEN_EMPTY)
 
 
 def fill(message: Message, data: Mapping[str, Any]) -> Message:
@@ -141,8 +157,12 @@ def _get(message: Message, field: _Field) -> Any:
         return None
     value = getattr(message, field.name)
     if shape == "scalar":
-        return value if field.enum is None else field.enum.get(value, value)
+        if field.enum is not None:
+            return field.enum.get(value, value)
+        return value - field.offset if field.offset else value
     if shape == "repeated":
+        if not value and field.absent_when_empty:
+            return None
         return list(value) if field.enum is None else [field.enum.get(v, v) for v in value]
     if shape == "repeated_list":
         return [list(v.values) for v in value]
@@ -160,10 +180,10 @@ def _get(message: Message, field: _Field) -> Any:
 
 
 def _number(field: _Field, value: Any) -> Any:
-    """A scalar as its field takes it: an enum's text as its number."""
+    """A scalar as its field takes it: an enum's text as its number, a number offset."""
     if field.enum is None:
-        return value
-    found = field.enum.get(str(value).lower())
+        return value + field.offset if field.offset else value
+    found = field.enum.get(str(value)) or field.enum.get(str(value).lower())
     if not isinstance(found, int):
         raise ValueError(f"{value!r} is no value of the enum of {field.name}")
     return found

@@ -1,7 +1,10 @@
-"""A Node.js client (tests/system/node: @grpc/grpc-js, proto/ loaded at run time) plays a match of
-every game against a real match service and Redis with WatchMatch and SubmitMove alone,
-checks the turn frames against the service's refusals and reads the final scores, its hand
-and every event from the typed messages (no google.protobuf.Struct decoded).
+"""A Node.js client (tests/system/node: @grpc/grpc-js, proto/ loaded at run time) plays every
+game against a real match service and Redis with WatchMatch and SubmitMove alone: Livemix
+and VIVO with 3 and 4 players, Mix Match with an hourglass, as a race and with own cards.
+It keeps no state of its own beyond the last turn frame (each frame carries the seat's whole
+typed view), makes no GetMatch call, checks the frames against the service's refusals and
+every frame it was sent against the replay, and loads 64-bit fields as strings so a seed
+above 2^53 and its commitment check out end to end.
 
 The packages are installed from the npm registry into tests/system/node/node_modules (git-ignored)
 by the module fixture; the test is skipped only where node or npm is not installed.
@@ -28,7 +31,8 @@ from cardroom.services.match.server import MatchServer, create_server
 from cardroom.shared.client import MatchClient
 
 NODE_DIR = Path(__file__).parent / "node"
-GAMES = ("vivo", "livemix", "mixmatch")
+SCENARIOS = ("vivo3", "vivo4", "livemix3", "livemix4", "mixmatch2_hourglass",
+             "mixmatch3_race", "mixmatch2_own_cards")
 
 
 @pytest.fixture(scope="module")
@@ -69,28 +73,34 @@ def run_client(node: str, port: int, *games: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in done.stdout.splitlines()]
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_node_client_plays_a_whole_match_from_turn_frames(
-        node: str, counted_server: tuple[MatchServer, CollectorRegistry], game: str) -> None:
+@pytest.mark.parametrize("scenario", SCENARIOS)
+def test_node_client_plays_a_whole_match_from_turn_frames_alone(
+        node: str, counted_server: tuple[MatchServer, CollectorRegistry], scenario: str) -> None:
     server, registry = counted_server
     before = calls(registry, "GetMatch")
-    [played] = run_client(node, server.port, game)
+    [played] = run_client(node, server.port, scenario)
     print(json.dumps(played))  # shown with -s: moves, frames and calls of one match
+    game = played["game"]
     assert calls(registry, "GetMatch") == before == 0  # the service saw no GetMatch at all
-    assert played["game"] == game and played["calls"].get("GetMatch", 0) == 0
-    assert played["calls"]["WatchMatch"] == len(played["scores"])  # one stream per seat
-    assert played["moves"] > 0 and played["frames"] > played["moves"]
+    assert played["scenario"] == scenario and played["calls"].get("GetMatch", 0) == 0
+    # One stream per seat and one spectator's, never reopened.
+    assert played["calls"]["WatchMatch"] == len(played["scores"]) + 1
     checks = played["checks"]
-    assert checks["wrong_phase"] == 2
+    # Moves and claims sent (with an hourglass, the host calls time: claims may be all).
+    assert played["moves"] + checks["claims"] > 0 and played["frames"] > played["moves"]
+    assert checks["wrong_phase"] == 2 and checks["spectator_frames"] > 0
+    # Every frame a seat was sent was checked against the replay's events.
+    assert checks["replay_frames"] >= played["moves"]
     if game == "mixmatch":
-        # Rounds won by claims the client found from the events; a seat that claimed the
-        # same round second was told it was stale, never that its claim was illegal.
+        # Rounds won by claims found on the frames' tables; a seat that claimed the same
+        # round second was told it was stale, never that its claim was illegal.
         assert checks["claims"] >= 1 and sum(played["scores"]) > 0
+        if scenario.endswith("own_cards"):
+            assert checks["picks"] >= 1
     else:
         assert checks["illegal_move"] >= 1
         assert checks["not_your_turn"] + checks["stale_version"] >= 1
-        # Every turn's legal cards were in the hand the seat followed from its typed
-        # deal and play events.
+        # Every turn's legal cards were in the hand its frame showed.
         assert checks["hand"] >= played["moves"] // 2 > 0
     # The engine's final typed event and the service's match_over give the same scores.
     assert played["game_scores"] == played["scores"]
@@ -98,8 +108,16 @@ def test_node_client_plays_a_whole_match_from_turn_frames(
     assert ("dice_rolled" if game == "mixmatch" else "deal") in played["kinds"]
     with grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
         replay = MatchClient(channel).replay(played["match_id"])
-    assert replay.status == "finished"
+    assert replay.status == "finished" and replay.seed == 3553788000622394687
     assert played["scores"] == replay.scores
+
+
+def test_node_client_checks_a_seed_commitment_end_to_end(
+        node: str, counted_server: tuple[MatchServer, CollectorRegistry]) -> None:
+    server, _ = counted_server
+    [checked] = run_client(node, server.port, "commitment")
+    assert checked["checked"] and checked["seed"] == "3553788000622394687"
+    assert len(checked["commitment"]) == 64
 
 
 def test_node_modules_are_not_tracked() -> None:

@@ -166,7 +166,8 @@ def test_a_policy_is_listed_with_its_game_cost_and_parameters() -> None:
         common_pb2.GAME_LIVEMIX, "ismcts", pb.POLICY_COST_SEARCH)
     assert [p.name for p in listed.params] == [p.name for p in info.params]
     strength = next(p for p in listed.params if p.name == "strength")
-    assert (strength.kind, strength.minimum, strength.maximum) == ("int", 0, 5)
+    assert (strength.kind, strength.minimum, strength.maximum) == (
+        pb.POLICY_PARAM_KIND_INT, 0, 5)
     assert mapping.list_game(pb.ListPoliciesRequest()) is None
     assert mapping.list_game(pb.ListPoliciesRequest(game=common_pb2.GAME_VIVO)) == "vivo"
 

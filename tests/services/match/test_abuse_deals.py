@@ -29,7 +29,7 @@ from cardroom.shared.games.livemix import config as livemix_config
 from cardroom.shared.games.livemix import deal as livemix_deal
 from cardroom.shared.games.vivo import config as vivo_config
 from cardroom.shared.games.vivo import deal as vivo_deal
-from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
+from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire import typed
 
@@ -66,11 +66,12 @@ def test_a_chosen_seed_keeps_a_strangers_match_out_of_the_lobby(client: Client) 
     by_admin = create(client, ADMIN, seed=42)
     public = lobby(client)
     assert chosen not in public
-    assert public[dealt].dealt_by == "server" and public[by_admin].dealt_by == "creator"
+    assert public[dealt].dealt_by == pb.DEALT_BY_SERVER
+    assert public[by_admin].dealt_by == pb.DEALT_BY_CREATOR
     everything = lobby(client, ADMIN, private=True)
-    assert everything[chosen].private and everything[chosen].dealt_by == "creator"
-    assert client.view(chosen).dealt_by == "creator"
-    assert client.view(dealt).dealt_by == "server"
+    assert everything[chosen].private and everything[chosen].dealt_by == pb.DEALT_BY_CREATOR
+    assert client.view(chosen).dealt_by == pb.DEALT_BY_CREATOR
+    assert client.view(dealt).dealt_by == pb.DEALT_BY_SERVER
 
 
 def test_the_seed_commitment_checks_out_against_the_replay(client: Client) -> None:
@@ -115,9 +116,7 @@ def chosen_deal(game: str, seed: int) -> tuple[dict[str, Any], Any]:
         rng = random.Random(seed)
         vivo_rounds = [vivo_deal.shuffle_round(config, rng).to_json()
                        for _ in range(vivo_config.ROUNDS)]
-        return {"rounds": vivo_rounds}, vivo_pb2.VivoDeal(rounds=[
-            vivo_pb2.VivoRoundDeal(hands=[common_pb2.StringList(values=h) for h in r["hands"]],
-                                   harmonies=r["harmonies"]) for r in vivo_rounds])
+        return {"rounds": vivo_rounds}, typed.deal_message("vivo", {"rounds": vivo_rounds})
     deck = sorted(config.full_deck())
     random.Random(seed).shuffle(deck)
     rolls = [[30, 5], [20, 8], [40, 3]]
@@ -162,15 +161,15 @@ def test_a_chosen_deal_keeps_a_strangers_match_out_of_the_lobby(
     dealt = create_unseeded(client, game)
     public = lobby(client)
     assert chosen not in public
-    assert public[dealt].dealt_by == "server"
+    assert public[dealt].dealt_by == pb.DEALT_BY_SERVER
     everything = lobby(client, ADMIN, private=True)
-    assert everything[chosen].private and everything[chosen].dealt_by == "creator"
-    assert client.view(chosen).dealt_by == "creator"
+    assert everything[chosen].private and everything[chosen].dealt_by == pb.DEALT_BY_CREATOR
+    assert client.view(chosen).dealt_by == pb.DEALT_BY_CREATOR
     # A stranger given the id sits down knowing whoever made the match chose the cards.
     joined = client.stub.JoinMatch(pb.JoinMatchRequest(match_id=chosen, name="stranger"),
                                    timeout=10)
     assert joined.seat == 1 and joined.token
-    assert client.view(chosen, joined.token).dealt_by == "creator"
+    assert client.view(chosen, joined.token).dealt_by == pb.DEALT_BY_CREATOR
 
 
 @pytest.mark.parametrize("game", list(DEAL_GAMES))
@@ -197,8 +196,8 @@ def test_the_admins_chosen_deal_may_be_public(client: Client, game: str) -> None
     by_admin, _ = create_dealt(client, game, ADMIN)
     public = lobby(client)
     assert by_admin in public and not public[by_admin].private
-    assert public[by_admin].dealt_by == "creator"
-    assert client.view(by_admin).dealt_by == "creator"
+    assert public[by_admin].dealt_by == pb.DEALT_BY_CREATOR
+    assert client.view(by_admin).dealt_by == pb.DEALT_BY_CREATOR
 
 
 @pytest.mark.parametrize("game", list(DEAL_GAMES))

@@ -38,10 +38,12 @@ def create_error(server: MatchServer, game: str, players: int, options: dict[str
 
 
 @pytest.mark.parametrize(("game", "players", "name"), [
-    ("vivo", 3, "removed_suit"), ("livemix", 3, "removed_colour")])
+    ("vivo", 3, "removed_suit"), ("livemix", 3, "roster")])
 def test_a_long_option_value_is_invalid_argument_with_a_short_message(
         server: MatchServer, game: str, players: int, name: str) -> None:
-    err = create_error(server, game, players, {name: "Q" * 5000})
+    # A roster of twelve Members, the first a long name of none.
+    value = ["Q" * 5000, *["B:7", "C:3"] * 5, "D:1"] if name == "roster" else "Q" * 5000
+    err = create_error(server, game, players, {name: value})
     assert err.code() == grpc.StatusCode.INVALID_ARGUMENT
     details = err.details() or ""
     assert name in details and "Q" * (LIMIT - 1) + "…" in details and len(details) < SHORT

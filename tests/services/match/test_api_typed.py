@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -166,7 +167,7 @@ def play_out(client: Client, match_id: str, tokens: dict[int, str], seen: set[st
         public = client.view(match_id)
         check_view(public)
         if bad_claim is not None and public.WhichOneof("seat_view") == "mixmatch" \
-                and public.mixmatch.phase == "claims":
+                and public.mixmatch.phase == mixmatch_pb2.MIX_MATCH_PHASE_CLAIMS:
             response = client.move(match_id, tokens[bad_claim], "mixmatch", "claim 1+1")
             check_events(response.events, seen)
             bad_claim = None
@@ -268,7 +269,7 @@ def test_hourglass_deadlines_are_timestamps(client: Client) -> None:
 
 ENGINE_AND_TYPED = [
     ("livemix", 3, {"removed_colour": "moon", "first_lead": 2},
-     livemix_pb2.LivemixOptions(removed_colour="moon", first_lead=2)),
+     livemix_pb2.LivemixOptions(removed_colour=livemix_pb2.LIVEMIX_COLOUR_MOON, first_lead=2)),
     ("vivo", 4, {"first_lead": 3}, vivo_pb2.VivoOptions(first_lead=3)),
     ("mixmatch", 2, {"hourglass_seconds": 0, "faster": True, "harder": True},
      mixmatch_pb2.MixMatchOptions(hourglass={}, faster=True, harder=True)),
@@ -309,9 +310,8 @@ def _deals(client: Client) -> dict[str, tuple[dict[str, Any], Any]]:
             livemix_pb2.LivemixRoundDeal(
                 hands=[common_pb2.StringList(values=h) for h in hands], circle=circle)])),
         "vivo": ({"rounds": [{"hands": vivo_hands, "harmonies": harmonies}, None]},
-                 vivo_pb2.VivoDeal(rounds=[vivo_pb2.VivoRoundDeal(
-                     hands=[common_pb2.StringList(values=h) for h in vivo_hands],
-                     harmonies=harmonies), vivo_pb2.VivoRoundDeal()])),
+                 typed.deal_message("vivo", {"rounds": [{"hands": vivo_hands,
+                                                         "harmonies": harmonies}, None]})),
         "mixmatch": ({"deck": deck, "rolls": [[30, 5], [20, 8]]}, mixmatch_pb2.MixMatchDeal(
             deck=deck,
             rolls=[common_pb2.IntList(values=[30, 5]), common_pb2.IntList(values=[20, 8])])),
@@ -348,8 +348,8 @@ def test_typed_deals_make_the_match_the_engine_makes_of_them(client: Client) -> 
 
 
 BAD_OPTIONS = [
-    ("livemix", 3, {"removed_colour": "purple"},
-     {"livemix_options": livemix_pb2.LivemixOptions(removed_colour="purple")},
+    ("livemix", 3, {"removed_colour": 9},  # no colour: proto3 enums are open
+     {"livemix_options": livemix_pb2.LivemixOptions(removed_colour=9)},
      "options.removed_colour", "livemix_options.removed_colour"),
     ("livemix", 4, {"roster": ["A:heart"]},
      {"livemix_options": livemix_pb2.LivemixOptions(roster=["A:heart"])},
@@ -502,7 +502,7 @@ def typed_options(game: str, wide: bool) -> st.SearchStrategy[Any]:
                          players=players, first_lead=seats,
                          roster=st.lists(st.sampled_from(["A:heart", "B:7", "C:3", "D:1", ""]),
                                          max_size=13) if wide else st.just([]),
-                         removed_colour=st.none() | st.sampled_from(["moon", "x", ""]) if wide
+                         removed_colour=st.none() | st.sampled_from([4, 9, 0]) if wide
                          else st.none())
     if game == "vivo":
         return st.builds(lambda **f: vivo_pb2.VivoOptions(**_some(**f)),
@@ -554,3 +554,76 @@ def test_fuzz_typed_options_are_applied_as_sent_or_refused_naming_a_typed_field(
 
     attempt()
     assert outcomes["made"] and outcomes["refused"], outcomes  # both sides were reached
+
+
+def _enum_of(message: Any, field: str) -> str:
+    found = message.DESCRIPTOR.fields_by_name[field]
+    assert found.enum_type is not None, f"{message.DESCRIPTOR.name}.{field} is no enum"
+    return str(found.enum_type.full_name)
+
+
+def test_rule_words_are_enums_rounds_count_from_one_and_nobody_to_act_is_empty(
+        client: Client) -> None:
+    """Issue 23, defect 3: rule words were strings in mixed conventions, Livemix counted
+    rounds from 0, VIVO's legal cards were a StringList and MatchView said -1 for "every
+    seat may act"."""
+    assert _enum_of(livemix_pb2.LivemixSeatView, "lead_colour") == "cardroom.v1.LivemixColour"
+    assert _enum_of(livemix_pb2.LivemixOptions, "removed_colour") == "cardroom.v1.LivemixColour"
+    for message in (vivo_pb2.VivoSeatView, vivo_pb2.VivoTrickStart):
+        assert _enum_of(message, "harmony") == "cardroom.v1.VivoHarmony"
+    assert _enum_of(mixmatch_pb2.MixMatchSeatView, "phase") == "cardroom.v1.MixMatchPhase"
+    assert _enum_of(mixmatch_pb2.MixMatchSeatView, "end_reason") == \
+        "cardroom.v1.MixMatchEndReason"
+    assert _enum_of(mixmatch_pb2.MixMatchGameOver, "reason") == "cardroom.v1.MixMatchEndReason"
+    for message in (mixmatch_pb2.MixMatchRoundLog, mixmatch_pb2.MixMatchRoundEnded):
+        assert _enum_of(message, "outcome") == "cardroom.v1.MixMatchOutcome"
+    for message in (pb.MatchSummary, pb.MatchView):
+        assert _enum_of(message, "dealt_by") == "cardroom.v1.DealtBy"
+    assert _enum_of(bot_pb2.PolicyParam, "kind") == "cardroom.v1.PolicyParamKind"
+    legal = vivo_pb2.VivoSeatView.DESCRIPTOR.fields_by_name["legal_actions"]
+    assert legal.label == FieldDescriptor.LABEL_REPEATED and legal.message_type is None
+    assert "current_player" not in pb.MatchView.DESCRIPTOR.fields_by_name
+
+    created = create(client, "livemix", 4, seed=3)
+    token = created.tokens[0].token
+    view = client.view(created.match_id, token)
+    assert view.livemix.round == 1 and len(view.acting_seats) == 1
+    opening = [e for e in client.stub.WatchMatch(pb.WatchMatchRequest(
+        match_id=created.match_id, no_follow=True), metadata=auth(token), timeout=10)]
+    starts = [i.event.livemix.round_start for i in opening if i.event.type == "round_start"]
+    deals = [i.event.livemix.deal for i in opening if i.event.type == "deal"]
+    assert [s.round for s in starts] == [1] and [d.round for d in deals] == [1]
+    vivo = client.view(create(client, "vivo", 3, seed=3).match_id)
+    assert vivo.vivo.harmony != vivo_pb2.VIVO_HARMONY_UNSPECIFIED and vivo.vivo.round == 1
+    race = create(client, "mixmatch", 2, seed=3,
+                  mixmatch_options=mixmatch_pb2.MixMatchOptions(hourglass={}))
+    claims = client.view(race.match_id)
+    assert list(claims.acting_seats) == [0, 1]
+    assert claims.mixmatch.phase == mixmatch_pb2.MIX_MATCH_PHASE_CLAIMS
+    assert claims.mixmatch.round_log[0].outcome == mixmatch_pb2.MIX_MATCH_OUTCOME_RUNNING
+    client.stub.AbandonMatch(pb.AbandonMatchRequest(match_id=race.match_id),
+                             metadata=auth(ADMIN), timeout=10)
+    assert list(client.view(race.match_id).acting_seats) == []  # nobody to act: empty
+
+
+def test_scores_mean_one_thing_per_game_in_every_message() -> None:
+    """Issue 23, defect 3: TurnFrame.scores said only "Totals so far" while it meant running
+    totals in VIVO, finished rounds in Livemix and cards won in Mix Match: each game's proto
+    now says what its scores are, and the match messages point there."""
+    proto = Path(__file__).resolve().parents[3] / "proto" / "cardroom" / "v1"
+    for game in ("livemix", "vivo", "mixmatch"):
+        assert "// Scores (" in (proto / f"{game}.proto").read_text(), game
+    match = (proto / "match.proto").read_text()
+    assert "Totals so far" not in match
+
+
+def test_int_policy_parameters_have_bounds_a_double_holds_exactly() -> None:
+    """Issue 23, defect 4: the seed parameter's maximum 2^63-1 went out as a double
+    (9223372036854775808, one past it): every whole-number bound is at most 2^53 now."""
+    from cardroom.services.bot.mapping import policy_info
+    from cardroom.shared.bots import list_policies
+    for info in list_policies():
+        for param in policy_info(info).params:
+            if param.kind == bot_pb2.POLICY_PARAM_KIND_INT:
+                for bound in (param.minimum, param.maximum, param.default_value):
+                    assert abs(bound) <= 2**53 and bound == int(bound), (info.name, param.name)

@@ -15,9 +15,18 @@ class PolicyCost(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     POLICY_COST_UNSPECIFIED: _ClassVar[PolicyCost]
     POLICY_COST_FAST: _ClassVar[PolicyCost]
     POLICY_COST_SEARCH: _ClassVar[PolicyCost]
+
+class PolicyParamKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    POLICY_PARAM_KIND_UNSPECIFIED: _ClassVar[PolicyParamKind]
+    POLICY_PARAM_KIND_INT: _ClassVar[PolicyParamKind]
+    POLICY_PARAM_KIND_FLOAT: _ClassVar[PolicyParamKind]
 POLICY_COST_UNSPECIFIED: PolicyCost
 POLICY_COST_FAST: PolicyCost
 POLICY_COST_SEARCH: PolicyCost
+POLICY_PARAM_KIND_UNSPECIFIED: PolicyParamKind
+POLICY_PARAM_KIND_INT: PolicyParamKind
+POLICY_PARAM_KIND_FLOAT: PolicyParamKind
 
 class SeatObservation(_message.Message):
     __slots__ = ('game', 'livemix', 'vivo', 'mixmatch', 'events')
@@ -98,13 +107,13 @@ class PolicyParam(_message.Message):
     MAXIMUM_FIELD_NUMBER: _ClassVar[int]
     DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
     name: str
-    kind: str
+    kind: PolicyParamKind
     default_value: float
     minimum: float
     maximum: float
     description: str
 
-    def __init__(self, name: _Optional[str]=..., kind: _Optional[str]=..., default_value: _Optional[float]=..., minimum: _Optional[float]=..., maximum: _Optional[float]=..., description: _Optional[str]=...) -> None:
+    def __init__(self, name: _Optional[str]=..., kind: _Optional[_Union[PolicyParamKind, str]]=..., default_value: _Optional[float]=..., minimum: _Optional[float]=..., maximum: _Optional[float]=..., description: _Optional[str]=...) -> None:
         ...
 
 class PolicyInfo(_message.Message):

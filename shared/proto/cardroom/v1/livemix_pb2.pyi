@@ -1,9 +1,23 @@
 from ...cardroom.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class LivemixColour(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    LIVEMIX_COLOUR_UNSPECIFIED: _ClassVar[LivemixColour]
+    LIVEMIX_COLOUR_HEART: _ClassVar[LivemixColour]
+    LIVEMIX_COLOUR_GEM: _ClassVar[LivemixColour]
+    LIVEMIX_COLOUR_FLOWER: _ClassVar[LivemixColour]
+    LIVEMIX_COLOUR_MOON: _ClassVar[LivemixColour]
+LIVEMIX_COLOUR_UNSPECIFIED: LivemixColour
+LIVEMIX_COLOUR_HEART: LivemixColour
+LIVEMIX_COLOUR_GEM: LivemixColour
+LIVEMIX_COLOUR_FLOWER: LivemixColour
+LIVEMIX_COLOUR_MOON: LivemixColour
 
 class LivemixOptions(_message.Message):
     __slots__ = ('players', 'roster', 'removed_colour', 'first_lead')
@@ -13,10 +27,10 @@ class LivemixOptions(_message.Message):
     FIRST_LEAD_FIELD_NUMBER: _ClassVar[int]
     players: int
     roster: _containers.RepeatedScalarFieldContainer[str]
-    removed_colour: str
+    removed_colour: LivemixColour
     first_lead: int
 
-    def __init__(self, players: _Optional[int]=..., roster: _Optional[_Iterable[str]]=..., removed_colour: _Optional[str]=..., first_lead: _Optional[int]=...) -> None:
+    def __init__(self, players: _Optional[int]=..., roster: _Optional[_Iterable[str]]=..., removed_colour: _Optional[_Union[LivemixColour, str]]=..., first_lead: _Optional[int]=...) -> None:
         ...
 
 class LivemixRoundDeal(_message.Message):
@@ -106,7 +120,7 @@ class LivemixSeatView(_message.Message):
     legal_actions: _containers.RepeatedScalarFieldContainer[str]
     first_lead: int
     leader: int
-    lead_colour: str
+    lead_colour: LivemixColour
     trick: _containers.RepeatedCompositeFieldContainer[LivemixPlay]
     last_trick: LivemixTrick
     circle: _containers.RepeatedCompositeFieldContainer[LivemixCirclePlace]
@@ -122,7 +136,7 @@ class LivemixSeatView(_message.Message):
     hand: _common_pb2.StringList
     won: _common_pb2.StringList
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., seat: _Optional[int]=..., players: _Optional[int]=..., round: _Optional[int]=..., rounds: _Optional[int]=..., terminal: bool=..., current_player: _Optional[int]=..., legal_actions: _Optional[_Iterable[str]]=..., first_lead: _Optional[int]=..., leader: _Optional[int]=..., lead_colour: _Optional[str]=..., trick: _Optional[_Iterable[_Union[LivemixPlay, _Mapping]]]=..., last_trick: _Optional[_Union[LivemixTrick, _Mapping]]=..., circle: _Optional[_Iterable[_Union[LivemixCirclePlace, _Mapping]]]=..., token: _Optional[int]=..., token_member: _Optional[str]=..., members: _Optional[_Iterable[_Union[_common_pb2.StringList, _Mapping]]]=..., active: _Optional[_Iterable[bool]]=..., hand_sizes: _Optional[_Iterable[int]]=..., won_sizes: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[_common_pb2.IntList, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., winners: _Optional[_Iterable[int]]=..., hand: _Optional[_Union[_common_pb2.StringList, _Mapping]]=..., won: _Optional[_Union[_common_pb2.StringList, _Mapping]]=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., seat: _Optional[int]=..., players: _Optional[int]=..., round: _Optional[int]=..., rounds: _Optional[int]=..., terminal: bool=..., current_player: _Optional[int]=..., legal_actions: _Optional[_Iterable[str]]=..., first_lead: _Optional[int]=..., leader: _Optional[int]=..., lead_colour: _Optional[_Union[LivemixColour, str]]=..., trick: _Optional[_Iterable[_Union[LivemixPlay, _Mapping]]]=..., last_trick: _Optional[_Union[LivemixTrick, _Mapping]]=..., circle: _Optional[_Iterable[_Union[LivemixCirclePlace, _Mapping]]]=..., token: _Optional[int]=..., token_member: _Optional[str]=..., members: _Optional[_Iterable[_Union[_common_pb2.StringList, _Mapping]]]=..., active: _Optional[_Iterable[bool]]=..., hand_sizes: _Optional[_Iterable[int]]=..., won_sizes: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[_common_pb2.IntList, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., winners: _Optional[_Iterable[int]]=..., hand: _Optional[_Union[_common_pb2.StringList, _Mapping]]=..., won: _Optional[_Union[_common_pb2.StringList, _Mapping]]=...) -> None:
         ...
 
 class LivemixRoundStart(_message.Message):

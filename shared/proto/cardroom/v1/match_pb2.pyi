@@ -37,6 +37,12 @@ class DeadlineKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DEADLINE_KIND_HOURGLASS: _ClassVar[DeadlineKind]
     DEADLINE_KIND_MOVE_CLOCK: _ClassVar[DeadlineKind]
 
+class DealtBy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DEALT_BY_UNSPECIFIED: _ClassVar[DealtBy]
+    DEALT_BY_SERVER: _ClassVar[DealtBy]
+    DEALT_BY_CREATOR: _ClassVar[DealtBy]
+
 class EndReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     END_REASON_UNSPECIFIED: _ClassVar[EndReason]
@@ -68,6 +74,9 @@ CLOCK_EXPIRY_FORFEIT: ClockExpiry
 DEADLINE_KIND_UNSPECIFIED: DeadlineKind
 DEADLINE_KIND_HOURGLASS: DeadlineKind
 DEADLINE_KIND_MOVE_CLOCK: DeadlineKind
+DEALT_BY_UNSPECIFIED: DealtBy
+DEALT_BY_SERVER: DealtBy
+DEALT_BY_CREATOR: DealtBy
 END_REASON_UNSPECIFIED: EndReason
 END_REASON_COMPLETED: EndReason
 END_REASON_RESIGNED: EndReason
@@ -251,13 +260,13 @@ class MatchSummary(_message.Message):
     open_seats: _containers.RepeatedScalarFieldContainer[int]
     create_time: _timestamp_pb2.Timestamp
     private: bool
-    dealt_by: str
+    dealt_by: DealtBy
     livemix_options: _livemix_pb2.LivemixOptions
     vivo_options: _vivo_pb2.VivoOptions
     mixmatch_options: _mixmatch_pb2.MixMatchOptions
     clock: MoveClock
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., private: bool=..., dealt_by: _Optional[str]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., players: _Optional[int]=..., version: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., open_seats: _Optional[_Iterable[int]]=..., create_time: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., private: bool=..., dealt_by: _Optional[_Union[DealtBy, str]]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., clock: _Optional[_Union[MoveClock, _Mapping]]=...) -> None:
         ...
 
 class GetMatchRequest(_message.Message):
@@ -339,7 +348,7 @@ class MatchView(_message.Message):
     deadline_kind: DeadlineKind
     event_seq: int
     result: MatchResult
-    dealt_by: str
+    dealt_by: DealtBy
     seed_commitment: str
     livemix_options: _livemix_pb2.LivemixOptions
     vivo_options: _vivo_pb2.VivoOptions
@@ -349,7 +358,7 @@ class MatchView(_message.Message):
     mixmatch: _mixmatch_pb2.MixMatchSeatView
     acting_seats: _containers.RepeatedScalarFieldContainer[int]
 
-    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., dealt_by: _Optional[str]=..., seed_commitment: _Optional[str]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixSeatView, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoSeatView, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchSeatView, _Mapping]]=..., acting_seats: _Optional[_Iterable[int]]=...) -> None:
+    def __init__(self, match_id: _Optional[str]=..., game: _Optional[_Union[_common_pb2.Game, str]]=..., status: _Optional[_Union[MatchStatus, str]]=..., version: _Optional[int]=..., seat: _Optional[int]=..., players: _Optional[int]=..., seats: _Optional[_Iterable[_Union[Seat, _Mapping]]]=..., may_act: bool=..., legal_moves: _Optional[_Iterable[str]]=..., scores: _Optional[_Iterable[int]]=..., round_scores: _Optional[_Iterable[_Union[RoundScores, _Mapping]]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deadline_kind: _Optional[_Union[DeadlineKind, str]]=..., event_seq: _Optional[int]=..., result: _Optional[_Union[MatchResult, _Mapping]]=..., dealt_by: _Optional[_Union[DealtBy, str]]=..., seed_commitment: _Optional[str]=..., livemix_options: _Optional[_Union[_livemix_pb2.LivemixOptions, _Mapping]]=..., vivo_options: _Optional[_Union[_vivo_pb2.VivoOptions, _Mapping]]=..., mixmatch_options: _Optional[_Union[_mixmatch_pb2.MixMatchOptions, _Mapping]]=..., livemix: _Optional[_Union[_livemix_pb2.LivemixSeatView, _Mapping]]=..., vivo: _Optional[_Union[_vivo_pb2.VivoSeatView, _Mapping]]=..., mixmatch: _Optional[_Union[_mixmatch_pb2.MixMatchSeatView, _Mapping]]=..., acting_seats: _Optional[_Iterable[int]]=...) -> None:
         ...
 
 class LivemixMove(_message.Message):

@@ -2,10 +2,44 @@ from ...cardroom.v1 import common_pb2 as _common_pb2
 from google.protobuf import duration_pb2 as _duration_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class MixMatchOutcome(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MIX_MATCH_OUTCOME_UNSPECIFIED: _ClassVar[MixMatchOutcome]
+    MIX_MATCH_OUTCOME_RUNNING: _ClassVar[MixMatchOutcome]
+    MIX_MATCH_OUTCOME_SOLVED: _ClassVar[MixMatchOutcome]
+    MIX_MATCH_OUTCOME_UNSOLVED: _ClassVar[MixMatchOutcome]
+    MIX_MATCH_OUTCOME_ALL_OUT: _ClassVar[MixMatchOutcome]
+
+class MixMatchPhase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MIX_MATCH_PHASE_UNSPECIFIED: _ClassVar[MixMatchPhase]
+    MIX_MATCH_PHASE_PICK: _ClassVar[MixMatchPhase]
+    MIX_MATCH_PHASE_CLAIMS: _ClassVar[MixMatchPhase]
+    MIX_MATCH_PHASE_OVER: _ClassVar[MixMatchPhase]
+
+class MixMatchEndReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MIX_MATCH_END_REASON_UNSPECIFIED: _ClassVar[MixMatchEndReason]
+    MIX_MATCH_END_REASON_DECK_EMPTY: _ClassVar[MixMatchEndReason]
+    MIX_MATCH_END_REASON_ROUNDS_PLAYED: _ClassVar[MixMatchEndReason]
+MIX_MATCH_OUTCOME_UNSPECIFIED: MixMatchOutcome
+MIX_MATCH_OUTCOME_RUNNING: MixMatchOutcome
+MIX_MATCH_OUTCOME_SOLVED: MixMatchOutcome
+MIX_MATCH_OUTCOME_UNSOLVED: MixMatchOutcome
+MIX_MATCH_OUTCOME_ALL_OUT: MixMatchOutcome
+MIX_MATCH_PHASE_UNSPECIFIED: MixMatchPhase
+MIX_MATCH_PHASE_PICK: MixMatchPhase
+MIX_MATCH_PHASE_CLAIMS: MixMatchPhase
+MIX_MATCH_PHASE_OVER: MixMatchPhase
+MIX_MATCH_END_REASON_UNSPECIFIED: MixMatchEndReason
+MIX_MATCH_END_REASON_DECK_EMPTY: MixMatchEndReason
+MIX_MATCH_END_REASON_ROUNDS_PLAYED: MixMatchEndReason
 
 class MixMatchOptions(_message.Message):
     __slots__ = ('players', 'hourglass', 'deck', 'tens_die', 'units_die', 'black_die', 'younger_players', 'own_cards', 'youngest_seat', 'faster', 'harder', 'allow_negative', 'allow_fractions')
@@ -63,12 +97,12 @@ class MixMatchRoundLog(_message.Message):
     dice: _common_pb2.IntList
     target: int
     timeouts: int
-    outcome: str
+    outcome: MixMatchOutcome
     winner: int
     claim: str
     cards: _containers.RepeatedScalarFieldContainer[int]
 
-    def __init__(self, number: _Optional[int]=..., dice: _Optional[_Union[_common_pb2.IntList, _Mapping]]=..., target: _Optional[int]=..., timeouts: _Optional[int]=..., outcome: _Optional[str]=..., winner: _Optional[int]=..., claim: _Optional[str]=..., cards: _Optional[_Iterable[int]]=...) -> None:
+    def __init__(self, number: _Optional[int]=..., dice: _Optional[_Union[_common_pb2.IntList, _Mapping]]=..., target: _Optional[int]=..., timeouts: _Optional[int]=..., outcome: _Optional[_Union[MixMatchOutcome, str]]=..., winner: _Optional[int]=..., claim: _Optional[str]=..., cards: _Optional[_Iterable[int]]=...) -> None:
         ...
 
 class MixMatchSeatView(_message.Message):
@@ -104,7 +138,7 @@ class MixMatchSeatView(_message.Message):
     rules: _common_pb2.ArithRules
     round: int
     rounds: int
-    phase: str
+    phase: MixMatchPhase
     table: _containers.RepeatedScalarFieldContainer[int]
     own: _containers.RepeatedCompositeFieldContainer[_common_pb2.IntList]
     won: _containers.RepeatedScalarFieldContainer[int]
@@ -119,10 +153,10 @@ class MixMatchSeatView(_message.Message):
     may_pass: bool
     round_log: _containers.RepeatedCompositeFieldContainer[MixMatchRoundLog]
     terminal: bool
-    end_reason: str
+    end_reason: MixMatchEndReason
     winners: _containers.RepeatedScalarFieldContainer[int]
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., seat: _Optional[int]=..., players: _Optional[int]=..., variants: _Optional[_Iterable[int]]=..., rules: _Optional[_Union[_common_pb2.ArithRules, _Mapping]]=..., round: _Optional[int]=..., rounds: _Optional[int]=..., phase: _Optional[str]=..., table: _Optional[_Iterable[int]]=..., own: _Optional[_Iterable[_Union[_common_pb2.IntList, _Mapping]]]=..., won: _Optional[_Iterable[int]]=..., out: _Optional[_Iterable[bool]]=..., dice: _Optional[_Union[_common_pb2.IntList, _Mapping]]=..., target: _Optional[int]=..., hourglass: _Optional[_Union[_duration_pb2.Duration, _Mapping]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deck_size: _Optional[int]=..., to_pick: _Optional[int]=..., pick_order: _Optional[_Iterable[int]]=..., may_pass: bool=..., round_log: _Optional[_Iterable[_Union[MixMatchRoundLog, _Mapping]]]=..., terminal: bool=..., end_reason: _Optional[str]=..., winners: _Optional[_Iterable[int]]=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., seat: _Optional[int]=..., players: _Optional[int]=..., variants: _Optional[_Iterable[int]]=..., rules: _Optional[_Union[_common_pb2.ArithRules, _Mapping]]=..., round: _Optional[int]=..., rounds: _Optional[int]=..., phase: _Optional[_Union[MixMatchPhase, str]]=..., table: _Optional[_Iterable[int]]=..., own: _Optional[_Iterable[_Union[_common_pb2.IntList, _Mapping]]]=..., won: _Optional[_Iterable[int]]=..., out: _Optional[_Iterable[bool]]=..., dice: _Optional[_Union[_common_pb2.IntList, _Mapping]]=..., target: _Optional[int]=..., hourglass: _Optional[_Union[_duration_pb2.Duration, _Mapping]]=..., deadline: _Optional[_Union[_timestamp_pb2.Timestamp, _Mapping]]=..., deck_size: _Optional[int]=..., to_pick: _Optional[int]=..., pick_order: _Optional[_Iterable[int]]=..., may_pass: bool=..., round_log: _Optional[_Iterable[_Union[MixMatchRoundLog, _Mapping]]]=..., terminal: bool=..., end_reason: _Optional[_Union[MixMatchEndReason, str]]=..., winners: _Optional[_Iterable[int]]=...) -> None:
         ...
 
 class MixMatchRoundStarted(_message.Message):
@@ -228,11 +262,11 @@ class MixMatchRoundEnded(_message.Message):
     WINNER_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     round: int
-    outcome: str
+    outcome: MixMatchOutcome
     winner: int
     cards: _containers.RepeatedScalarFieldContainer[int]
 
-    def __init__(self, round: _Optional[int]=..., outcome: _Optional[str]=..., winner: _Optional[int]=..., cards: _Optional[_Iterable[int]]=...) -> None:
+    def __init__(self, round: _Optional[int]=..., outcome: _Optional[_Union[MixMatchOutcome, str]]=..., winner: _Optional[int]=..., cards: _Optional[_Iterable[int]]=...) -> None:
         ...
 
 class MixMatchGameOver(_message.Message):
@@ -240,11 +274,11 @@ class MixMatchGameOver(_message.Message):
     REASON_FIELD_NUMBER: _ClassVar[int]
     SCORES_FIELD_NUMBER: _ClassVar[int]
     WINNERS_FIELD_NUMBER: _ClassVar[int]
-    reason: str
+    reason: MixMatchEndReason
     scores: _containers.RepeatedScalarFieldContainer[int]
     winners: _containers.RepeatedScalarFieldContainer[int]
 
-    def __init__(self, reason: _Optional[str]=..., scores: _Optional[_Iterable[int]]=..., winners: _Optional[_Iterable[int]]=...) -> None:
+    def __init__(self, reason: _Optional[_Union[MixMatchEndReason, str]]=..., scores: _Optional[_Iterable[int]]=..., winners: _Optional[_Iterable[int]]=...) -> None:
         ...
 
 class MixMatchEvent(_message.Message):

@@ -1,9 +1,23 @@
 from ...cardroom.v1 import common_pb2 as _common_pb2
 from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
 from typing import ClassVar as _ClassVar, Iterable as _Iterable, Mapping as _Mapping, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
+
+class VivoHarmony(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    VIVO_HARMONY_UNSPECIFIED: _ClassVar[VivoHarmony]
+    VIVO_HARMONY_SOLO: _ClassVar[VivoHarmony]
+    VIVO_HARMONY_DUET: _ClassVar[VivoHarmony]
+    VIVO_HARMONY_TRIO: _ClassVar[VivoHarmony]
+    VIVO_HARMONY_QUARTET: _ClassVar[VivoHarmony]
+VIVO_HARMONY_UNSPECIFIED: VivoHarmony
+VIVO_HARMONY_SOLO: VivoHarmony
+VIVO_HARMONY_DUET: VivoHarmony
+VIVO_HARMONY_TRIO: VivoHarmony
+VIVO_HARMONY_QUARTET: VivoHarmony
 
 class VivoOptions(_message.Message):
     __slots__ = ('players', 'removed_suit', 'first_lead')
@@ -22,9 +36,9 @@ class VivoRoundDeal(_message.Message):
     HANDS_FIELD_NUMBER: _ClassVar[int]
     HARMONIES_FIELD_NUMBER: _ClassVar[int]
     hands: _containers.RepeatedCompositeFieldContainer[_common_pb2.StringList]
-    harmonies: _containers.RepeatedScalarFieldContainer[str]
+    harmonies: _containers.RepeatedScalarFieldContainer[VivoHarmony]
 
-    def __init__(self, hands: _Optional[_Iterable[_Union[_common_pb2.StringList, _Mapping]]]=..., harmonies: _Optional[_Iterable[str]]=...) -> None:
+    def __init__(self, hands: _Optional[_Iterable[_Union[_common_pb2.StringList, _Mapping]]]=..., harmonies: _Optional[_Iterable[_Union[VivoHarmony, str]]]=...) -> None:
         ...
 
 class VivoDeal(_message.Message):
@@ -84,8 +98,8 @@ class VivoSeatView(_message.Message):
     trick: int
     current_player: int
     lead: int
-    harmony: str
-    next_harmony: str
+    harmony: VivoHarmony
+    next_harmony: VivoHarmony
     trick_cards: _containers.RepeatedCompositeFieldContainer[VivoTrickCard]
     hand_sizes: _containers.RepeatedScalarFieldContainer[int]
     scoring_rows: _containers.RepeatedCompositeFieldContainer[VivoScoringRow]
@@ -94,9 +108,9 @@ class VivoSeatView(_message.Message):
     terminal: bool
     winners: _containers.RepeatedScalarFieldContainer[int]
     hand: _common_pb2.StringList
-    legal_actions: _common_pb2.StringList
+    legal_actions: _containers.RepeatedScalarFieldContainer[str]
 
-    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seat: _Optional[int]=..., round: _Optional[int]=..., trick: _Optional[int]=..., current_player: _Optional[int]=..., lead: _Optional[int]=..., harmony: _Optional[str]=..., next_harmony: _Optional[str]=..., trick_cards: _Optional[_Iterable[_Union[VivoTrickCard, _Mapping]]]=..., hand_sizes: _Optional[_Iterable[int]]=..., scoring_rows: _Optional[_Iterable[_Union[VivoScoringRow, _Mapping]]]=..., round_scores: _Optional[_Iterable[_Union[_common_pb2.IntList, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., terminal: bool=..., winners: _Optional[_Iterable[int]]=..., hand: _Optional[_Union[_common_pb2.StringList, _Mapping]]=..., legal_actions: _Optional[_Union[_common_pb2.StringList, _Mapping]]=...) -> None:
+    def __init__(self, game: _Optional[_Union[_common_pb2.Game, str]]=..., players: _Optional[int]=..., seat: _Optional[int]=..., round: _Optional[int]=..., trick: _Optional[int]=..., current_player: _Optional[int]=..., lead: _Optional[int]=..., harmony: _Optional[_Union[VivoHarmony, str]]=..., next_harmony: _Optional[_Union[VivoHarmony, str]]=..., trick_cards: _Optional[_Iterable[_Union[VivoTrickCard, _Mapping]]]=..., hand_sizes: _Optional[_Iterable[int]]=..., scoring_rows: _Optional[_Iterable[_Union[VivoScoringRow, _Mapping]]]=..., round_scores: _Optional[_Iterable[_Union[_common_pb2.IntList, _Mapping]]]=..., scores: _Optional[_Iterable[int]]=..., terminal: bool=..., winners: _Optional[_Iterable[int]]=..., hand: _Optional[_Union[_common_pb2.StringList, _Mapping]]=..., legal_actions: _Optional[_Iterable[str]]=...) -> None:
         ...
 
 class VivoRoundStart(_message.Message):
@@ -129,10 +143,10 @@ class VivoTrickStart(_message.Message):
     round: int
     trick: int
     lead: int
-    harmony: str
-    next_harmony: str
+    harmony: VivoHarmony
+    next_harmony: VivoHarmony
 
-    def __init__(self, round: _Optional[int]=..., trick: _Optional[int]=..., lead: _Optional[int]=..., harmony: _Optional[str]=..., next_harmony: _Optional[str]=...) -> None:
+    def __init__(self, round: _Optional[int]=..., trick: _Optional[int]=..., lead: _Optional[int]=..., harmony: _Optional[_Union[VivoHarmony, str]]=..., next_harmony: _Optional[_Union[VivoHarmony, str]]=...) -> None:
         ...
 
 class VivoCardPlayed(_message.Message):
