@@ -14,7 +14,7 @@ import pytest
 import redis
 from support.grpc_servers import HOST, channel_to, local_settings
 from support.loops import in_thread
-from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server
+from support.match_client import ADMIN, GAME_ENUM, Client, auth, match_server, mover
 from support.redis_server import RedisServer
 
 from cardroom.services.bot.celery_app import BotSettings
@@ -61,7 +61,7 @@ def test_a_suggestion_given_up_on_stops_on_the_worker(stack: tuple[int, int]) ->
         client = Client(match_channel)
         created = client.stub.CreateMatch(pb.CreateMatchRequest(
             game=GAME_ENUM["vivo"], players=3, seed=5), metadata=auth(ADMIN), timeout=10)
-        seat = client.view(created.match_id).current_player
+        seat = mover(client.view(created.match_id))
         token = {t.seat: t.token for t in created.tokens}[seat]
         stub = bot_pb2_grpc.BotServiceStub(api_channel)
         ask = bpb.SuggestMoveRequest(match_id=created.match_id, policy="random")

@@ -61,8 +61,20 @@ def test_clients_leaving_mid_write_log_no_error(redis_url: str, records: _Record
         while server.limits.streams and time.monotonic() < until:
             time.sleep(0.05)
         assert server.limits.streams == 0  # every stream ended and gave its place back
-        cancelled = sample(scrape(server.rpc.metrics_port), "grpc_server_handled_total",
-                           grpc_method="WatchMatch", grpc_code="Canceled")
+        # Each call is counted as its handler unwinds, just after its stream's place is
+        # given back: wait for the counts too. A client may reset its stream before the
+        # server dispatches it: such a call never starts (and is not counted).
+        cancelled = started = None
+        while time.monotonic() < until:
+            text = scrape(server.rpc.metrics_port)
+            cancelled = sample(text, "grpc_server_handled_total", grpc_method="WatchMatch",
+                               grpc_code="Canceled")
+            started = sample(text, "grpc_server_started_total", grpc_method="WatchMatch")
+            if cancelled == started:
+                break
+            time.sleep(0.1)
+        codes = [line for line in scrape(server.rpc.metrics_port).splitlines()
+                 if "handled_total" in line and "WatchMatch" in line and " 0.0" not in line]
         # The service answers as before.
         assert client.view(match_id).match_id == match_id
     loud = [r for r in records.records if r.levelno >= logging.WARNING or r.exc_info]
@@ -70,5 +82,6 @@ def test_clients_leaving_mid_write_log_no_error(redis_url: str, records: _Record
     left = [r for r in records.records if r.getMessage() == "client left during a write"]
     print(f"\n{LEAVERS} clients left mid-stream: {len(left)} DEBUG lines 'client left during "
           f"a write', {cancelled} counted CANCELLED, 0 warnings or tracebacks")
-    assert 0 < len(left) <= LEAVERS  # once per stream at most
-    assert cancelled == LEAVERS
+    assert 0 < len(left) <= (started or 0)  # once per stream at most
+    assert started and started > LEAVERS / 2
+    assert cancelled == started, codes  # every stream that started ended CANCELLED

@@ -15,9 +15,8 @@ from collections import Counter
 
 import grpc
 import pytest
-from google.protobuf import struct_pb2
 from support.grpc_servers import channel_to, sample, scrape
-from support.match_client import ADMIN, GAME_ENUM, Client
+from support.match_client import ADMIN, GAME_ENUM, Client, mover, options_request
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from deploy.launch.process import ServiceProcess
@@ -30,9 +29,8 @@ VICTIM = (("x-forwarded-for", "198.51.100.9"),)
 
 
 def _hourglass() -> pb.CreateMatchRequest:
-    struct = struct_pb2.Struct()
-    struct.update({"hourglass_seconds": 1})
-    return pb.CreateMatchRequest(game=GAME_ENUM["mixmatch"], players=2, options=struct)
+    return pb.CreateMatchRequest(game=GAME_ENUM["mixmatch"], players=2,
+                                 **options_request("mixmatch", {"hourglass_seconds": 1}))
 
 
 @pytest.mark.alone  # a latency bound: run with the machine to itself in `make test`
@@ -88,7 +86,7 @@ def _run(service: ServiceProcess) -> tuple[list[float], Counter[str], str]:
                     metadata=VICTIM, timeout=10)
                 view = client.view(created.match_id)
                 deadline = view.deadline.ToMicroseconds() / 1e6
-                seat = view.current_player
+                seat = mover(view)
                 while not client.view(created.match_id).seats[seat].resigned:
                     assert time.time() < deadline + 10, "the clock never fired"
                     time.sleep(0.01)
