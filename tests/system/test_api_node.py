@@ -4,7 +4,8 @@ and VIVO with 3 and 4 players, Mix Match with an hourglass, as a race and with o
 It keeps no state of its own beyond the last turn frame (each frame carries the seat's whole
 typed view), makes no GetMatch call, checks the frames against the service's refusals and
 every frame it was sent against the replay, and loads 64-bit fields as strings so a seed
-above 2^53 and its commitment check out end to end.
+above 2^53 and its commitment check out end to end. It also follows the lobby stream
+(WatchLobby) and joins a table from what the stream says.
 
 The packages are installed from the npm registry into tests/system/node/node_modules (git-ignored)
 by the module fixture; the test is skipped only where node or npm is not installed.
@@ -118,6 +119,21 @@ def test_node_client_checks_a_seed_commitment_end_to_end(
     [checked] = run_client(node, server.port, "commitment")
     assert checked["checked"] and checked["seed"] == "3553788000622394687"
     assert len(checked["commitment"]) == 64
+
+
+def test_node_client_follows_the_lobby_and_joins_a_table_from_it(
+        node: str, counted_server: tuple[MatchServer, CollectorRegistry]) -> None:
+    server, registry = counted_server
+    before = calls(registry, "GetMatch")
+    [joined] = run_client(node, server.port, "lobby")
+    assert calls(registry, "GetMatch") == before  # the lobby stream said all it needed
+    assert joined["calls"].get("ListMatches", 0) == 0 and joined["calls"]["JoinMatch"] == 2
+    assert {"LOBBY_CHANGE_KIND_CURRENT", "LOBBY_CHANGE_KIND_OPENED",
+            "LOBBY_CHANGE_KIND_STARTED"} <= set(joined["kinds"])
+    assert joined["moves"] > 0
+    with grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
+        replay = MatchClient(channel).replay(joined["match_id"])
+    assert replay.status == "finished" and replay.scores == joined["scores"]
 
 
 def test_node_modules_are_not_tracked() -> None:

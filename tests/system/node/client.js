@@ -3,6 +3,7 @@
 //
 //   node tests/system/node/client.js 127.0.0.1:50051 vivo3 livemix4 mixmatch2_hourglass ...
 //   node tests/system/node/client.js 127.0.0.1:50051 commitment
+//   node tests/system/node/client.js 127.0.0.1:50051 lobby
 //
 // For each scenario it creates a match with every seat human, then plays every seat from
 // that seat's own WatchMatch stream (turn frames on) and SubmitMove alone: no GetMatch, and
@@ -18,6 +19,8 @@
 // 64-bit fields load as decimal strings (longs: String), as docs/other-languages.md says:
 // "commitment" creates a match with a seed above 2^53, reads its commitment, withdraws it
 // and checks the replay's seed and salt against the commitment with node's crypto.
+// "lobby" follows WatchLobby, takes the open seats of a table it sees opened, sees it start
+// and plays it out.
 "use strict";
 
 const crypto = require("crypto");
@@ -472,16 +475,67 @@ async function commitment(session) {
   return { scenario: "commitment", seed: replay.seed, commitment: digest, checked: true };
 }
 
+/** Follow the lobby stream, see a table opened by someone else, take both its open seats
+ *  from what the lobby said (its id and open_seats), see it start, and play it out from
+ *  the turn frames like any other match. */
+async function lobby(session) {
+  const stream = session.stub.WatchLobby({ game: "GAME_VIVO" }, new grpc.Metadata());
+  const changes = [];
+  const waitFor = (test) => new Promise((resolve, reject) => {
+    const look = () => {
+      const found = changes.find(test);
+      if (found) { resolve(found); return true; }
+      return false;
+    };
+    if (look()) return;
+    const onData = () => { if (look()) stream.removeListener("data", onData); };
+    stream.on("data", onData);
+    stream.on("error", reject);
+  });
+  stream.on("data", (change) => changes.push(change));
+  stream.on("error", () => {});
+  await waitFor((c) => c.kind === "LOBBY_CHANGE_KIND_CURRENT");
+  // The host: one human seat, two open; no seed, so the table is public.
+  const created = await session.unary("CreateMatch", {
+    game: "GAME_VIVO", players: 3,
+    seats: [{ kind: "SEAT_KIND_HUMAN" }, { kind: "SEAT_KIND_OPEN" }, { kind: "SEAT_KIND_OPEN" }] });
+  const opened = await waitFor((c) => c.kind === "LOBBY_CHANGE_KIND_OPENED"
+                                && c.match_id === created.match_id);
+  check(same(opened.match.open_seats, [1, 2]), `the lobby lists seats ${opened.match.open_seats}`);
+  check(opened.match.dealt_by === "DEALT_BY_SERVER", "a public table dealt by its creator");
+  const tokens = [{ seat: 0, token: created.tokens[0].token }];
+  for (const seat of opened.match.open_seats) {
+    const joined = await session.unary("JoinMatch", { match_id: opened.match_id, seat,
+                                                      name: `node ${seat}` });
+    tokens.push({ seat: joined.seat, token: joined.token });
+  }
+  await waitFor((c) => c.kind === "LOBBY_CHANGE_KIND_STARTED" && c.match_id === created.match_id);
+  stream.cancel();
+  const shared = { acting: new Map(), offered: new Set(), moves: 0, frames: 0, events: 0,
+                   kinds: new Set(), ends: {},
+                   checks: { illegal_move: 0, not_your_turn: 0, stale_version: 0,
+                             wrong_phase: 0, claims: 0, stale_round: 0, hand: 0, picks: 0,
+                             spectator_frames: 0, replay_frames: 0 } };
+  const finals = await Promise.all(tokens.map(({ seat, token }) =>
+    playSeat(session, "vivo", created.match_id, seat, token, shared, [])));
+  check(finals.every((t) => t.status === "MATCH_STATUS_FINISHED"), "the joined match did not end");
+  return { scenario: "lobby", match_id: created.match_id, moves: shared.moves,
+           kinds: [...new Set(changes.map((c) => c.kind))].sort(),
+           scores: finals[0].result.scores.map(Number) };
+}
+
 async function main() {
   const [addr, ...names] = process.argv.slice(2);
   if (!addr) throw new Error("usage: node client.js HOST:PORT [scenario|commitment]...");
   const { api, root } = loadApi();
   const session = new Session(addr, api, root);
   for (const name of names.length ? names : Object.keys(SCENARIOS)) {
-    check(name === "commitment" || name in SCENARIOS, `unknown scenario ${name}`);
+    check(["commitment", "lobby"].includes(name) || name in SCENARIOS,
+          `unknown scenario ${name}`);
     const before = { ...session.calls };
     const played = name === "commitment" ? await commitment(session)
-      : await playGame(session, name, "3553788000622394687");
+      : name === "lobby" ? await lobby(session)
+        : await playGame(session, name, "3553788000622394687");
     played.calls = {};
     for (const [method, count] of Object.entries(session.calls)) {
       played.calls[method] = count - (before[method] || 0);
