@@ -275,3 +275,21 @@ def test_a_whole_mixmatch_match_with_an_hourglass(browser: Any, web_stack: WebSt
 def token_of(table: TablePage, match_id: str) -> str:
     return str(table.page.evaluate(
         f"JSON.parse(localStorage.getItem('cardroom.seat.{match_id}')).token"))
+
+
+def test_the_lobby_shows_a_new_table_live_and_joins_its_open_seat(
+        browser: Any, web_stack: WebStack, stubs: tuple[Any, Any]) -> None:
+    lobby = page_on(browser, web_stack)
+    lobby.page.goto(web_stack.url)
+    lobby.page.wait_for_selector("[data-testid=lobby]")
+    # Created after the page opened: it comes by the lobby stream (WatchLobby).
+    reply = stubs[0].CreateMatch(pb.CreateMatchRequest(
+        game=common_pb2.GAME_VIVO, players=3,
+        seats=[human(), pb.SeatSpec(kind=pb.SEAT_KIND_OPEN), bot()]), timeout=10)
+    row = lobby.page.locator(f"[data-match='{reply.match_id}']")
+    row.wait_for(timeout=15_000)
+    assert "open" in row.inner_text()
+    row.locator("button", has_text="Join seat 1").click()
+    lobby.page.wait_for_selector("[data-testid=state]")
+    assert "You play seat 1" in lobby.page.inner_text("[data-testid=whoami]")
+    assert lobby.page.evaluate("location.hash") == f"#/match/{reply.match_id}"

@@ -26,7 +26,7 @@ export class Lobby {
     clear(this.root);
     this.root.append(h("h2", {}, "Lobby"), this.list, await this.form());
     await this.load();
-    if (!(await this.watch())) this.timer = window.setInterval(() => void this.load(), 2000);
+    await this.watch();
   }
 
   stop(): void {
@@ -34,16 +34,12 @@ export class Lobby {
     this.abort.abort();
   }
 
-  /** The lobby live from WatchLobby, where the service has it (else false: the list is
-   * polled). Each item is a match as listed after its change, or its going. */
-  private async watch(): Promise<boolean> {
-    type Change = { matchId: string; match?: MatchSummary };
-    const stream = (match as unknown as Record<string, unknown>).watchLobby as
-      ((req: object, opts: object) => AsyncIterable<Change>) | undefined;
-    if (typeof stream !== "function") return false;
+  /** The lobby live from WatchLobby: each item is a match as listed after its change, or
+   * its going; should the stream fail, the list is polled instead. */
+  private async watch(): Promise<void> {
     void (async () => {
       try {
-        for await (const change of stream.call(match, {}, { signal: this.abort.signal })) {
+        for await (const change of match.watchLobby({}, { signal: this.abort.signal })) {
           if (change.match) this.live.set(change.matchId, change.match);
           else if (change.matchId) this.live.delete(change.matchId);
           this.show([...this.live.values()].filter((m) => m.status < MatchStatus.FINISHED));
@@ -52,7 +48,6 @@ export class Lobby {
         if (!this.abort.signal.aborted) this.timer = window.setInterval(() => void this.load(), 2000);
       }
     })();
-    return true;
   }
 
   private async load(): Promise<void> {
