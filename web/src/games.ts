@@ -1,13 +1,18 @@
 // Each game's table as text: what the caller's view (MatchView.seat_view, typed) shows.
 // Nothing here decides what is legal: the view's legal moves say so.
 import type { MatchView } from "./gen/cardroom/v1/match_pb";
-import type { LivemixSeatView } from "./gen/cardroom/v1/livemix_pb";
-import type { VivoSeatView } from "./gen/cardroom/v1/vivo_pb";
-import type { MixMatchSeatView } from "./gen/cardroom/v1/mixmatch_pb";
+import { LivemixColour, type LivemixSeatView } from "./gen/cardroom/v1/livemix_pb";
+import { VivoHarmony, type VivoSeatView } from "./gen/cardroom/v1/vivo_pb";
+import { MixMatchOutcome, MixMatchPhase, type MixMatchSeatView } from "./gen/cardroom/v1/mixmatch_pb";
 import { h } from "./dom";
 import { cardClass, cardWords } from "./cards";
 
 export type Play = (action: string) => void;
+
+/** An enum value's name as a word: "ALL_OUT" -> "all out". */
+function word(name: string | undefined): string {
+  return (name ?? "unknown").toLowerCase().replace(/_/g, " ");
+}
 
 function seatName(view: MatchView, seat: number): string {
   const name = view.seats[seat]?.name;
@@ -49,7 +54,7 @@ export function livemix(view: MatchView, seat: LivemixSeatView, play: Play): HTM
       `${p.member}${p.onTable ? "" : " (taken)"}${seat.token === i ? " ← token" : ""}`));
   return h("section", { class: "game livemix", "aria-label": "Livemix table" },
     h("p", {}, `Round ${seat.round + 1} of ${seat.rounds}. `,
-      seat.leadColour ? `Colour led: ${seat.leadColour}. ` : "No card led yet. ",
+      seat.leadColour !== undefined ? `Colour led: ${word(LivemixColour[seat.leadColour])}. ` : "No card led yet. ",
       seat.currentPlayer !== undefined ? `${seatName(view, seat.currentPlayer)} to play.` : ""),
     h("h3", {}, "Member circle"), h("ul", { class: "circle" }, ...circle),
     h("h3", {}, "Trick"), trickList(seat.trick, "livemix", view),
@@ -68,8 +73,8 @@ export function vivo(view: MatchView, seat: VivoSeatView, play: Play): HTMLEleme
   const legal = new Set(view.legalMoves);
   return h("section", { class: "game vivo", "aria-label": "VIVO table" },
     h("p", {}, `Round ${seat.round}`, seat.trick !== undefined ? `, trick ${seat.trick}. ` : ". ",
-      seat.harmony ? `Harmony: ${seat.harmony}. ` : "",
-      seat.nextHarmony ? `Next harmony: ${seat.nextHarmony}. ` : "",
+      seat.harmony !== undefined ? `Harmony: ${VivoHarmony[seat.harmony]}. ` : "",
+      seat.nextHarmony !== undefined ? `Next harmony: ${VivoHarmony[seat.nextHarmony]}. ` : "",
       seat.currentPlayer !== undefined ? `${seatName(view, seat.currentPlayer)} to play.` : ""),
     h("h3", {}, "Trick"),
     h("ol", { class: "trick", "data-testid": "trick" }, ...seat.trickCards.map((c) => h("li", {},
@@ -88,11 +93,11 @@ export function vivo(view: MatchView, seat: VivoSeatView, play: Play): HTMLEleme
 export function mixmatch(view: MatchView, seat: MixMatchSeatView, play: Play): HTMLElement {
   const own = seat.seat !== undefined ? seat.own[seat.seat]?.values ?? [] : [];
   const log = seat.roundLog.map((r) => h("li", {},
-    `Round ${r.number}: target ${r.target ?? "not rolled"}, ${r.outcome}`,
+    `Round ${r.number}: target ${r.target ?? "not rolled"}, ${word(MixMatchOutcome[r.outcome])}`,
     r.winner !== undefined ? ` by ${seatName(view, r.winner)}` : "",
     r.claim ? ` with ${r.claim}` : "", r.timeouts ? `, ${r.timeouts} time-outs` : ""));
   return h("section", { class: "game mixmatch", "aria-label": "Mix Match table" },
-    h("p", {}, `Round ${seat.round}${seat.rounds ? ` of ${seat.rounds}` : ""}, phase: ${seat.phase}. `,
+    h("p", {}, `Round ${seat.round}${seat.rounds ? ` of ${seat.rounds}` : ""}, phase: ${word(MixMatchPhase[seat.phase])}. `,
       `Cards left in the deck: ${seat.deckSize}.`),
     h("p", { class: "target", "data-testid": "target" },
       seat.target !== undefined ? `Target ${seat.target}` : "Dice not rolled yet",
@@ -105,7 +110,7 @@ export function mixmatch(view: MatchView, seat: MixMatchSeatView, play: Play): H
     h("ul", { class: "seats" }, ...seat.won.map((n, s) => h("li", {},
       `${seatName(view, s)}: ${n} cards won`, seat.out[s] ? " (out until the next round)" : ""))),
     log.length ? h("h3", {}, "Rounds") : null, log.length ? h("ol", {}, ...log) : null,
-    view.seat !== undefined && seat.phase === "claims" ? claimForm(play) : null);
+    view.seat !== undefined && seat.phase === MixMatchPhase.CLAIMS ? claimForm(play) : null);
 }
 
 function claimForm(play: Play): HTMLElement {
