@@ -13,6 +13,7 @@ from cardroom.shared.proto.cardroom.v1 import matchmaker_pb2_grpc
 from cardroom.shared.wire.enums import GAMES
 
 from .caller import CallerResolver
+from .failures import store_failures
 from .matchmaker import Matchmaker
 from .servicer import timestamp
 from .tickets import CANCELLED, CLAIMED, EXPIRED, MATCHED, WAITING, Ticket
@@ -29,6 +30,7 @@ def ticket(t: Ticket, now: float) -> pb.Ticket:
                      window=t.window_at(now))
 
 
+@store_failures
 class MatchmakerServicer(matchmaker_pb2_grpc.MatchmakerServiceServicer):
     """Thin adapter from gRPC calls to Matchmaker."""
 

@@ -13,6 +13,7 @@ from cardroom.shared.proto.cardroom.v1 import player_pb2_grpc
 
 from .caller import CallerResolver, Who
 from .credentials import check_player_id
+from .failures import store_failures
 from .ratings import Rating
 from .service import ANY, DONE, LIVE, Players
 from .store import PlayerInfo
@@ -40,6 +41,7 @@ def rating(value: Rating) -> pb.Rating:
                      matches=value.matches)
 
 
+@store_failures
 class PlayerServicer(player_pb2_grpc.PlayerServiceServicer):
     """Thin adapter from gRPC calls to Players."""
 
