@@ -31,7 +31,7 @@ class WebStack:
 @pytest.fixture(scope="module")
 def web_stack(redis_server: RedisServer) -> Iterator[WebStack]:
     """Every service, one bot worker and the web process, for one test file."""
-    with running_stack(fresh_db(redis_server.url, 10)) as services:
+    with running_stack(fresh_db(redis_server.url, 11)) as services:
         config = services.config
         web = WebProcess({"MATCH_ADDR": config.match_addr, "SOLVER_ADDR": config.solver_addr,
                           "BOT_ADDR": config.bot_addr, "WEB_CORS_ORIGINS": ALLOWED_ORIGIN,
