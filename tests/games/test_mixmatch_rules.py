@@ -213,10 +213,17 @@ def test_mixmatch_m5_zero_hourglass_means_no_timer() -> None:
     assert event["deadline"] is None and event["card"] == 1
 
 
-def test_mixmatch_m5_only_the_host_times_out() -> None:
-    state = book()
+def test_mixmatch_m5_a_seat_still_in_calls_time_only_once_the_hourglass_ran_out() -> None:
+    state = book(now=0.0)
+    deadline = state.deadline()
+    assert deadline is not None
     with pytest.raises(IllegalMove):
-        state.apply_action("timeout", 0, 1000.0)
+        state.clone().apply_action("timeout", 0, deadline - 1.0)  # not before it
+    state.apply_action("claim 24", 1, 1.0)  # wrong: seat 1 is out
+    with pytest.raises(IllegalMove, match="out"):
+        state.clone().apply_action("timeout", 1, deadline)
+    [ran_out] = state.apply_action("timeout", 0, deadline)
+    assert ran_out["type"] == "hourglass_ran_out" and ran_out["seat"] == 0
 
 
 def test_mixmatch_m5_out_players_stay_out_across_a_timeout() -> None:

@@ -64,30 +64,36 @@ def parse_deal(config: Config, deal: object) -> tuple[RoundDeal | None, ...]:
     rounds = deal["rounds"]
     if not isinstance(rounds, list) or len(rounds) > ROUNDS:
         raise InvalidDeal(f"\"rounds\" must be a list of at most {ROUNDS} rounds", "deal")
-    parsed = [None if r is None else _parse_round(config, r, k) for k, r in enumerate(rounds)]
+    parsed = [None if r is None else _parse_round(config, r, k, f"rounds[{k}].")
+              for k, r in enumerate(rounds)]
     return tuple(parsed) + (None,) * (ROUNDS - len(parsed))
 
 
-def _parse_round(config: Config, data: object, k: int) -> RoundDeal:
+def _parse_round(config: Config, data: object, k: int, path: str = "") -> RoundDeal:
+    """One round's explicit deal; a fault names its field as a path within the deal, under
+    `path` ("rounds[1].hands[2]")."""
     where = f"round {k}"
+    whole = path.rstrip(".") or "deal"
     if not isinstance(data, Mapping):
-        raise InvalidDeal(f"{where}: a round is an object with \"hands\" and \"circle\"", "deal")
+        raise InvalidDeal(f"{where}: a round is an object with \"hands\" and \"circle\"", whole)
     unknown = sorted(set(data) - {"hands", "circle"})
     if unknown:
-        raise InvalidDeal(f"{where}: unknown key {quote(unknown[0])}", "deal")
+        raise InvalidDeal(f"{where}: unknown key {quote(unknown[0])}", whole)
     if "hands" not in data:
-        raise InvalidDeal(f"{where}: \"hands\" is missing", "deal")
+        raise InvalidDeal(f"{where}: \"hands\" is missing", f"{path}hands")
     circle = data.get("circle")
     return RoundDeal(
-        hands=_parse_hands(config, data["hands"], where),
-        circle=None if circle is None else _parse_circle(config, circle, where),
+        hands=_parse_hands(config, data["hands"], where, f"{path}hands"),
+        circle=None if circle is None else _parse_circle(config, circle, where,
+                                                         f"{path}circle"),
     )
 
 
-def _parse_hands(config: Config, hands: object, where: str) -> tuple[int, ...]:
+def _parse_hands(config: Config, hands: object, where: str, path: str = "hands"
+                 ) -> tuple[int, ...]:
     n = config.players
     if not isinstance(hands, list) or len(hands) != n:
-        raise InvalidDeal(f"{where}: \"hands\" must list {n} hands, one per seat", "deal")
+        raise InvalidDeal(f"{where}: \"hands\" must list {n} hands, one per seat", path)
     seen: set[int] = set()
     masks = []
     for seat, hand in enumerate(hands):
@@ -95,37 +101,39 @@ def _parse_hands(config: Config, hands: object, where: str) -> tuple[int, ...]:
             size = len(hand) if isinstance(hand, list) else "no"
             raise InvalidDeal(
                 f"{where}: seat {seat} is dealt {size} cards; each seat is dealt {HAND_SIZE}",
-                "deal")
-        cards = [_parse_card(text, where) for text in hand]
+                f"{path}[{seat}]")
+        cards = [_parse_card(text, where, f"{path}[{seat}]") for text in hand]
         for cid in cards:
             if colour_of(cid) not in config.colours:
                 raise InvalidDeal(
                     f"{where}: {CARD_NAMES[cid]} is of the removed colour "
-                    f"{COLOURS[colour_of(cid)]}", "deal")
+                    f"{COLOURS[colour_of(cid)]}", f"{path}[{seat}]")
             if cid in seen:
-                raise InvalidDeal(f"{where}: {CARD_NAMES[cid]} is dealt twice", "deal")
+                raise InvalidDeal(f"{where}: {CARD_NAMES[cid]} is dealt twice",
+                                  f"{path}[{seat}]")
             seen.add(cid)
         masks.append(mask_of(cards))
     return tuple(masks)
 
 
-def _parse_card(text: object, where: str) -> int:
+def _parse_card(text: object, where: str, path: str = "deal") -> int:
     try:
         return card_id(text)  # type: ignore[arg-type]
     except MalformedAction as err:
-        raise InvalidDeal(f"{where}: {err.reason}", "deal") from None
+        raise InvalidDeal(f"{where}: {err.reason}", path) from None
 
 
-def _parse_circle(config: Config, circle: object, where: str) -> tuple[int, ...]:
+def _parse_circle(config: Config, circle: object, where: str, path: str = "circle"
+                  ) -> tuple[int, ...]:
     if not isinstance(circle, list) or len(circle) != N_MEMBERS:
-        raise InvalidDeal(f"{where}: \"circle\" must list the {N_MEMBERS} Members", "deal")
+        raise InvalidDeal(f"{where}: \"circle\" must list the {N_MEMBERS} Members", path)
     order = []
     for name in circle:
         if not isinstance(name, str) or name not in config.roster:
-            raise InvalidDeal(f"{where}: {quote(name)} is not a Member of the roster", "deal")
+            raise InvalidDeal(f"{where}: {quote(name)} is not a Member of the roster", path)
         index = config.roster.index(name)
         if index in order:
-            raise InvalidDeal(f"{where}: Member {name} is placed twice", "deal")
+            raise InvalidDeal(f"{where}: Member {name} is placed twice", path)
         order.append(index)
     return tuple(order)
 

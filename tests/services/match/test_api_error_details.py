@@ -16,7 +16,7 @@ from support.grpc_servers import channel_to
 from support.match_client import GAME_ENUM, Client, auth, match_server
 
 from cardroom.shared.errors import ResourceExhausted, StaleVersion
-from cardroom.shared.proto.cardroom.v1 import common_pb2, mixmatch_pb2, vivo_pb2
+from cardroom.shared.proto.cardroom.v1 import common_pb2, livemix_pb2, mixmatch_pb2, vivo_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.errors import (
     details_of,
@@ -113,3 +113,8 @@ def test_typed_players_and_deals_are_named_as_sent(client: Client) -> None:
         hands=[common_pb2.StringList(values=["R5"] * 12)] * 3, harmonies=["SOLO"] * 12)])
     twice = _create(client, game=GAME_ENUM["vivo"], players=3, vivo_deal=later)
     assert [f for f, _ in field_violations(twice)] == ["vivo_deal.rounds[1].hands[0]"]
+    livemix = livemix_pb2.LivemixDeal(rounds=[livemix_pb2.LivemixRoundDeal(
+        hands=[common_pb2.StringList(values=["H1"])] * 3)])
+    short_hand = _create(client, game=GAME_ENUM["livemix"], players=3, livemix_deal=livemix)
+    assert error_reason(short_hand) == "ERROR_REASON_INVALID_DEAL"
+    assert [f for f, _ in field_violations(short_hand)] == ["livemix_deal.rounds[0].hands[0]"]
