@@ -105,12 +105,14 @@ def test_typed_players_and_deals_are_named_as_sent(client: Client) -> None:
     assert [f for f, _ in field_violations(_create(
         client, game=GAME_ENUM["mixmatch"], players=9))] == ["players"]
     short = vivo_pb2.VivoDeal(rounds=[vivo_pb2.VivoRoundDeal(
-        hands=[common_pb2.StringList(values=["R5"])], harmonies=["SOLO"])])
+        hands=[common_pb2.StringList(values=["R5"])],
+        harmonies=[vivo_pb2.VIVO_HARMONY_SOLO])])
     typed = _create(client, game=GAME_ENUM["vivo"], players=3, vivo_deal=short)
     assert error_reason(typed) == "ERROR_REASON_INVALID_DEAL"
     assert [f for f, _ in field_violations(typed)] == ["vivo_deal.rounds[0].hands"]
     later = vivo_pb2.VivoDeal(rounds=[vivo_pb2.VivoRoundDeal(), vivo_pb2.VivoRoundDeal(
-        hands=[common_pb2.StringList(values=["R5"] * 12)] * 3, harmonies=["SOLO"] * 12)])
+        hands=[common_pb2.StringList(values=["R5"] * 12)] * 3,
+        harmonies=[vivo_pb2.VIVO_HARMONY_SOLO] * 12)])
     twice = _create(client, game=GAME_ENUM["vivo"], players=3, vivo_deal=later)
     assert [f for f, _ in field_violations(twice)] == ["vivo_deal.rounds[1].hands[0]"]
     livemix = livemix_pb2.LivemixDeal(rounds=[livemix_pb2.LivemixRoundDeal(
