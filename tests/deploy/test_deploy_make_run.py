@@ -143,7 +143,7 @@ def _listeners(port: int) -> set[str]:
                     found.add(socket.inet_ntop(socket.AF_INET, packed[::-1]))
                 else:
                     words = b"".join(packed[i:i + 4][::-1] for i in range(0, 16, 4))
-                    # An IPv4 address on a dual-stack socket reads as ::ffff:a.b.c.d.
+                    # An IPv4 address on a dual-stack socket reads with the ::ffff: prefix.
                     found.add(socket.inet_ntop(socket.AF_INET6, words).removeprefix("::ffff:"))
     return found
 

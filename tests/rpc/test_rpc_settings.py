@@ -74,7 +74,7 @@ def test_bad_setting_is_refused_naming_the_variable(env: dict[str, str], field: 
 
 def test_unknown_process_is_refused() -> None:
     with pytest.raises(InvalidConfig):
-        Settings.from_env("web", {})
+        Settings.from_env("nosuch", {})
 
 
 def test_runtime_defaults_bound_the_queue_and_drain_below_the_pods_grace() -> None:

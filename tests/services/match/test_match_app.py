@@ -13,6 +13,7 @@ from cardroom.services.match.app import MatchService
 from cardroom.services.match.bots import MemoryQueue
 from cardroom.services.match.model import BOT, HUMAN, OPEN_SEAT, ClockSpec, SeatSpec
 from cardroom.services.match.repo import MatchRepo, key_for
+from cardroom.shared.bots import list_policies
 from cardroom.shared.errors import (
     GameOver,
     IllegalMove,
@@ -531,7 +532,8 @@ async def test_bot_seats_with_unknown_policies_or_strengths_are_refused_and_noth
         await service.create_match("vivo", 4, seats=seats, seed=1)
     fields = [field for field, _ in refused.value.violations]
     assert fields == ["seats[1].policy", "seats[3].strength"]
-    assert "known: heuristic, ismcts, random" in refused.value.violations[0][1]
+    known = ", ".join(p.name for p in list_policies("vivo"))  # every policy the registry has
+    assert "random" in known and f"known: {known}" in refused.value.violations[0][1]
     with pytest.raises(InvalidFields) as by_clock:
         await service.create_match("vivo", 3, seed=1, clock=ClockSpec(10.0, "bot", "solver"))
     assert [field for field, _ in by_clock.value.violations] == ["clock.policy"]
