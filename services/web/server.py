@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+import signal
 import socket
 from typing import Any
 
@@ -25,6 +26,10 @@ SERVICES = (
     (bot_pb2.DESCRIPTOR.services_by_name["BotService"], "bot_addr"),
     (solver_pb2.DESCRIPTOR.services_by_name["SolverService"], "solver_addr"),
 )
+
+
+def _ignore(signum: int, frame: Any) -> None:
+    """A signal uvicorn has already acted on."""
 
 
 def bind(port: int, host: str = "") -> socket.socket:
@@ -60,6 +65,10 @@ async def serve(settings: WebSettings, registry: CollectorRegistry) -> int:
     scheme = "https" if common.tls else "http"
     log.info("serving the web table on %s://localhost:%d", scheme, port,
              extra={"web_port": port, "static": settings.static_dir})
+    # uvicorn stops on SIGTERM or SIGINT, then raises the signal again under the handler it
+    # found: a handler that does nothing lets the process exit 0, as every service does.
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(signum, _ignore)
     try:
         await server.serve(sockets=[sock])
     finally:

@@ -195,7 +195,7 @@ def prometheus(stack: compose_local.LocalStack) -> compose_local.LocalStack:
 
 def test_prometheus_scrapes_every_job_of_the_scrape_config(
         prometheus: compose_local.LocalStack) -> None:
-    jobs = {"match", "bot", "solver", "worker", "redis", "prometheus"}
+    jobs = {"match", "bot", "solver", "worker", "web", "redis", "prometheus"}
     deadline = time.monotonic() + 30
     while True:
         up = {r["metric"]["job"] for r in _query(prometheus, "count by (job) (up == 1)")}
