@@ -170,8 +170,19 @@ def test_a_whole_livemix_match_resumes_after_a_reload(
     assert table.wait() == "turn"
     assert (table.version(), table.page.inner_text("[data-testid=hand]")) == (version, hand)
     play_to_the_end(table, timeout=150)
-    assert table.scores() == list(replay(stubs, match_id).scores)
+    final = replay(stubs, match_id)
+    assert table.scores() == list(final.scores)
     assert "Over: completed" in table.page.inner_text("[data-testid=result]")
+    # The replay, move by move from the keyboard.
+    table.page.click("[data-testid=replay-link]")
+    table.page.wait_for_selector("[data-testid=replay-step]")
+    for _ in range(3):
+        table.page.keyboard.press("ArrowRight")
+    step = table.page.inner_text("[data-testid=replay-step]")
+    assert step.startswith(f"Move 3 of {len(final.actions)}: "), step
+    assert step.endswith(final.actions[2].action)
+    assert table.page.inner_text("[data-testid=replay-scores]") == \
+        ", ".join(str(score) for score in final.scores)
 
 
 def test_a_spectator_sees_no_hand(browser: Any, web_stack: WebStack,
