@@ -67,7 +67,9 @@ def test_half_sent_requests_hold_bounded_memory_and_health_answers() -> None:
           f"per-connection cap; RSS {before:.0f} MB before, {during:.0f} MB during, "
           f"{after:.0f} MB after the connections closed; health {len(answered)} of "
           f"{len(probes)} answered, slowest {max(answered) * 1000:.0f} ms")
-    assert counts["started"] <= CONNECTIONS * 100 and counts["capped"] > 0
+    # The client learns the cap from the server's SETTINGS, which may arrive after its first
+    # batch of 200 (the server refuses the extra streams): the memory bound is what counts.
+    assert counts["started"] <= CONNECTIONS * 200 and counts["capped"] > 0
     assert during - before < MOST_GROWTH_MB
     assert after - before < MOST_GROWTH_MB
     assert len(answered) == len(probes) >= 10
