@@ -117,6 +117,7 @@ class Matchmaker:
         self.notifier = Notifier(tickets.client)
         self.owner = secrets.token_hex(8)
         self._task: asyncio.Task[None] | None = None
+        self._wanted = False
 
     # -- calls ------------------------------------------------------------------------
 
@@ -152,6 +153,7 @@ class Matchmaker:
             raise WrongPhase(f"this player has a live ticket in {game} ({live}); cancel it "
                              "or wait for it to end")
         await self.tickets.notify([ticket.id])
+        self._begin()
         return ticket
 
     async def get(self, player: str, ticket_id: str) -> Ticket:
@@ -243,11 +245,17 @@ class Matchmaker:
             await self.tickets.notify(table.tickets)
 
     def start(self) -> None:
-        """Run passes every interval until stopped."""
-        self._task = asyncio.create_task(self._run(), name="matchmaker")
+        """Run passes every interval until stopped, from the first ticket this replica
+        takes (a replica that never queues anyone leaves Redis alone)."""
+        self._wanted = True
+
+    def _begin(self) -> None:
+        if self._wanted and self._task is None:
+            self._task = asyncio.create_task(self._run(), name="matchmaker")
 
     async def stop(self) -> None:
         """Stop the loop and the notifier."""
+        self._wanted = False
         if self._task is not None:
             self._task.cancel()
             await asyncio.gather(self._task, return_exceptions=True)
@@ -259,8 +267,17 @@ class Matchmaker:
             try:
                 await self.run_once()
             except Exception:
+                _raise_if_cancelled()  # a Redis client may report a cancellation as an error
                 log.warning("matchmaker pass failed; retried next interval", exc_info=True)
             await asyncio.sleep(self.interval_s)
 
 
 __all__ = ["WAITING", "Matchmaker", "Notifier"]
+
+
+def _raise_if_cancelled() -> None:
+    """Re-raise a cancellation of the running task that a step reported as an error (the
+    loop would otherwise go on, and a replica's stop wait for it in vain)."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError

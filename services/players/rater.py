@@ -149,6 +149,15 @@ class Rater:
             try:
                 await self.poll()
             except Exception:  # the store is down, a match failed: retried next time
+                _raise_if_cancelled()  # a Redis client may report a cancellation as an error
                 log.warning("rating poll failed; retried next interval", exc_info=True)
             await asyncio.sleep(self.interval_s)
 
+
+
+def _raise_if_cancelled() -> None:
+    """Re-raise a cancellation of the running task that a step reported as an error (the
+    loop would otherwise go on, and a replica's stop wait for it in vain)."""
+    task = asyncio.current_task()
+    if task is not None and task.cancelling():
+        raise asyncio.CancelledError
