@@ -14,10 +14,8 @@ they are not part of it.
 from __future__ import annotations
 
 import math
-import random
 import time
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from cardroom.shared.bots.base import (
     JSON,
@@ -35,7 +33,7 @@ from cardroom.shared.bots.base import (
 )
 from cardroom.shared.bots.heuristic_livemix import HeuristicLivemix
 from cardroom.shared.bots.heuristic_vivo import HeuristicVivo
-from cardroom.shared.bots.ismcts import Knowledge, Node, SearchResult
+from cardroom.shared.bots.ismcts import search
 from cardroom.shared.bots.ismcts_policies import (
     _GAMES,
     CPU_TIME,
@@ -49,93 +47,6 @@ PRIOR_WEIGHT = ParamInfo("prior_weight", "float", 1.0, 0.0, 1000.0,
                          "weight of the rule-based bot's scores at the root; 0: none")
 
 _HEURISTICS = {"livemix": HeuristicLivemix, "vivo": HeuristicVivo}
-
-
-def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
-           turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
-           iterations: int, deadline: float, exploration: float,
-           clock: Callable[[], float], bias: dict[int, float]) -> SearchResult:
-    """IS-MCTS as ismcts.search, with `bias` (the weighted prior per card) at the root."""
-    start = now = clock()
-    root = Node(-1)
-    done = 0
-    while done < iterations:
-        if done and now + (now - start) / done > deadline:
-            break
-        _iterate(knowledge, root, rng, turn, playout, exploration, bias)
-        done += 1
-        now = clock()
-    visits = {a: c.visits for a, c in root.children.items() if a in root_actions}
-    means = {a: c.total / c.visits for a, c in root.children.items() if c.visits}
-    best = max(sorted(visits), key=lambda a: (visits[a], means.get(a, 0.0)))
-    return SearchResult(visits, means, done, now - start, best)
-
-
-def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,
-             turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
-             exploration: float, bias: dict[int, float]) -> None:
-    """One iteration: sample, select/expand (biased at the root), play out, back up."""
-    state = knowledge.sample(rng)
-    node = root
-    path: list[Node] = []
-    round_over = knowledge.round_over
-    legal_mask, play = state.legal_mask, state.apply_legal_id
-    log, sqrt = math.log, math.sqrt
-    while not round_over(state):
-        legal = legal_mask()
-        children = node.children
-        untried = legal & ~node.tried
-        if untried:
-            if node is root and bias:
-                action = _best_prior(untried, bias)
-            else:
-                count = untried.bit_count()
-                if count > 1:
-                    for _ in range(int(rng.random() * count)):
-                        untried &= untried - 1
-                action = (untried & -untried).bit_length() - 1
-            for a, other in children.items():
-                if legal >> a & 1:
-                    other.avail += 1
-            child = Node(turn(state))
-            children[action] = child
-            node.tried |= 1 << action
-            play(action)
-            path.append(child)
-            break
-        best, best_score = node, -math.inf
-        at_root = node is root
-        for a, child in children.items():
-            if legal >> a & 1:
-                avail = child.avail = child.avail + 1
-                visits = child.visits
-                score = child.total / visits + exploration * sqrt(log(avail) / visits)
-                if at_root:
-                    score += bias.get(a, 0.0) / (visits + 1)
-                if score > best_score:
-                    action, best, best_score = a, child, score
-        play(action)
-        path.append(best)
-        node = best
-    if not round_over(state):
-        playout(state, rng)
-    rewards = knowledge.rewards(state)
-    for n in path:
-        n.visits += 1
-        n.total += rewards[n.mover]
-
-
-def _best_prior(mask: int, bias: dict[int, float]) -> int:
-    """The card of `mask` the prior likes best (the lowest id on a tie)."""
-    best, best_value = -1, -math.inf
-    while mask:
-        low = mask & -mask
-        card = low.bit_length() - 1
-        value = bias.get(card, 0.0)
-        if value > best_value:
-            best, best_value = card, value
-        mask ^= low
-    return best
 
 
 class GuidedPolicy:
@@ -182,7 +93,7 @@ class GuidedPolicy:
         root = [self.game.to_id(a) for a in legal]
         result = search(knowledge, root, rng_for(self.seed, seed), self.game.turn,
                         self.game.playout, self.iterations, deadline, self.exploration,
-                        self.clock, self.bias(view, seen, legal))
+                        self.clock, bias=self.bias(view, seen, legal))
         names = self.game.names
         evaluation = {
             "visits": {names[a]: n for a, n in sorted(result.visits.items())},

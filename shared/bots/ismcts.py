@@ -70,11 +70,14 @@ def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
            turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
            iterations: int, deadline: float = math.inf,
            exploration: float = DEFAULT_EXPLORATION,
-           clock: Callable[[], float] = time.perf_counter) -> SearchResult:
+           clock: Callable[[], float] = time.perf_counter,
+           bias: dict[int, float] | None = None) -> SearchResult:
     """Run IS-MCTS for `iterations`, or until `clock()` reaches `deadline`.
 
     With a deadline, an iteration is started only when the average one so far still fits,
     so the search ends before the deadline rather than just after it (at least one runs).
+    `bias` (a prior per root action, already weighted; guided.py) is added to the root's
+    UCB1 value as bias / (visits + 1) and orders the untried root actions; none: plain.
     """
     start = now = clock()
     root = Node(-1)
@@ -82,7 +85,7 @@ def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
     while done < iterations:
         if done and now + (now - start) / done > deadline:
             break
-        _iterate(knowledge, root, rng, turn, playout, exploration)
+        _iterate(knowledge, root, rng, turn, playout, exploration, bias or None)
         done += 1
         now = clock()
     visits = {a: c.visits for a, c in root.children.items() if a in root_actions}
@@ -94,8 +97,9 @@ def search(knowledge: Knowledge, root_actions: list[int], rng: random.Random,
 
 def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,
              turn: Callable[[Any], int], playout: Callable[[Any, random.Random], None],
-             exploration: float) -> None:
-    """One iteration: sample, select/expand, play out, back up.
+             exploration: float, bias: dict[int, float] | None = None) -> None:
+    """One iteration: sample, select/expand (biased at the root when `bias`), play out,
+    back up.
 
     Legal moves are read as the engine's mask (no list per step) and the chosen one is
     played without a second legality check.
@@ -110,12 +114,16 @@ def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,
         legal = legal_mask()
         children = node.children
         untried = legal & ~node.tried
+        prior = bias if node is root else None
         if untried:
-            count = untried.bit_count()
-            if count > 1:
-                for _ in range(int(rng.random() * count)):
-                    untried &= untried - 1
-            action = (untried & -untried).bit_length() - 1
+            if prior is not None:
+                action = _best_prior(untried, prior)
+            else:
+                count = untried.bit_count()
+                if count > 1:
+                    for _ in range(int(rng.random() * count)):
+                        untried &= untried - 1
+                action = (untried & -untried).bit_length() - 1
             for a, other in children.items():
                 if legal >> a & 1:
                     other.avail += 1
@@ -132,6 +140,8 @@ def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,
                 avail = child.avail = child.avail + 1
                 visits = child.visits
                 score = child.total / visits + exploration * sqrt(log(avail) / visits)
+                if prior is not None:
+                    score += prior.get(a, 0.0) / (visits + 1)
                 if score > best_score:
                     action, best, best_score = a, child, score
         play(action)
@@ -143,3 +153,16 @@ def _iterate(knowledge: Knowledge, root: Node, rng: random.Random,
     for n in path:
         n.visits += 1
         n.total += rewards[n.mover]
+
+
+def _best_prior(mask: int, bias: dict[int, float]) -> int:
+    """The action of `mask` the prior likes best (the lowest id on a tie)."""
+    best, best_value = -1, -math.inf
+    while mask:
+        low = mask & -mask
+        action = low.bit_length() - 1
+        value = bias.get(action, 0.0)
+        if value > best_value:
+            best, best_value = action, value
+        mask ^= low
+    return best
