@@ -10,6 +10,7 @@ in cardroom.shared.games.mixmatch.claim.
 """
 
 from cardroom.shared.games.mixmatch.claim import (
+    FAULTS,
     MAX_CLAIM_LENGTH,
     MAX_DEPTH,
     MAX_DIGITS,
@@ -27,6 +28,7 @@ from cardroom.shared.games.mixmatch.notation import Action, parse_action
 from cardroom.shared.games.mixmatch.state import State, from_json, new_game, replay
 
 __all__ = [
+    "FAULTS",
     "GAME",
     "INFO",
     "MAX_CLAIM_LENGTH",

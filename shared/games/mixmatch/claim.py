@@ -34,19 +34,21 @@ from cardroom.shared.games.mixmatch.notation import (
     parse_expression,
 )
 
-__all__ = ["MAX_CLAIM_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "BinOp", "ClaimResult", "Expr",
+__all__ = ["FAULTS", "MAX_CLAIM_LENGTH", "MAX_DEPTH", "MAX_DIGITS", "BinOp", "ClaimResult", "Expr",
            "Number", "check_claim", "judge", "parse_expression"]
 
 
 @dataclass(frozen=True, slots=True)
 class ClaimResult:
-    """The verdict on a claim: valid, or the reason it is wrong; plus the cards it uses."""
+    """The verdict on a claim: valid, or the reason it is wrong and its kind (one of
+    FAULTS); plus the cards it uses."""
 
     valid: bool
     reason: str | None = None
     cards: tuple[int, ...] = ()
     value: Num | None = None
     expression: str | None = None
+    fault: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-able form (a fractional value as text such as "7/2")."""
@@ -62,17 +64,27 @@ def _plain(value: Num) -> Num:
     return value
 
 
-def _card_problem(used: Sequence[int], available: Sequence[int]) -> str | None:
-    """Why `used` is not a sub-multiset of `available` (first problem in reading order)."""
+#: The kinds of a wrong claim (ruling M4), in the order a claim is judged: text that is no
+#: expression; a card not on the table; a card used more often than it lies there; a step
+#: the arithmetic rules do not allow (negative, fractional, division by zero: M3); a
+#: result other than the dice total.
+FAULTS = ("syntax", "card_not_on_table", "card_used_too_often", "step_not_allowed",
+          "wrong_result")
+
+
+def _card_problem(used: Sequence[int], available: Sequence[int]
+                  ) -> tuple[str, str] | None:
+    """Why `used` is not a sub-multiset of `available` (first problem in reading order),
+    with its kind."""
     have = Counter(available)
     need = Counter(used)
     for card in dict.fromkeys(used):
         if have[card] == 0:
-            return f"card {card} is not on the table"
+            return f"card {card} is not on the table", "card_not_on_table"
         if need[card] > have[card]:
             times = "twice" if need[card] == 2 else f"{need[card]} times"
             extra = "" if have[card] == 1 else f", only {have[card]} on the table"
-            return f"{card} used {times}{extra}"
+            return f"{card} used {times}{extra}", "card_used_too_often"
     return None
 
 
@@ -83,13 +95,14 @@ def judge(tree: Expr, cards: Sequence[int], target: int,
     canonical = tree.render()
     problem = _card_problem(used, cards)
     if problem is not None:
-        return ClaimResult(False, problem, used, None, canonical)
+        return ClaimResult(False, problem[0], used, None, canonical, problem[1])
     try:
         value = _plain(tree.value(rules))
     except InvalidArgument as err:
-        return ClaimResult(False, err.reason, used, None, canonical)
+        return ClaimResult(False, err.reason, used, None, canonical, "step_not_allowed")
     if value != target:
-        return ClaimResult(False, f"result {value}, not {target}", used, value, canonical)
+        return ClaimResult(False, f"result {value}, not {target}", used, value, canonical,
+                           "wrong_result")
     return ClaimResult(True, None, used, value, canonical)
 
 
@@ -99,5 +112,5 @@ def check_claim(expression: str, cards: Sequence[int], target: int,
     try:
         tree = parse_expression(expression)
     except MalformedAction as err:
-        return ClaimResult(False, err.reason)
+        return ClaimResult(False, err.reason, fault="syntax")
     return judge(tree, cards, target, rules)

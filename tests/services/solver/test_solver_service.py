@@ -23,7 +23,7 @@ from support.loops import Threaded, in_thread
 
 from cardroom.services.solver.config import SolverConfig
 from cardroom.services.solver.server import SERVICE_NAME, create_server
-from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2, solver_pb2_grpc
+from cardroom.shared.proto.cardroom.v1 import common_pb2, mixmatch_pb2, solver_pb2, solver_pb2_grpc
 from cardroom.shared.wire.errors import error_reason, field_violations
 
 EXAMPLE: dict[str, Any] = {"cards": [12, 24, 7, 2, 6], "target": 48}  # the rulebook's example
@@ -140,17 +140,25 @@ def test_solve_honours_the_m3_fraction_option(svc: Solver) -> None:
     assert (default.cards_used, fractions.cards_used) == (2, 4)
 
 
-@pytest.mark.parametrize(("expression", "reason"), [
-    ("9 + 39", "card 9 is not on the table"),
-    ("12 x 2", "result 24, not 48"),
-    ("7 / 2", "7/2 is not whole"),
-    ("24 + 24", "24 used twice"),
+@pytest.mark.parametrize(("expression", "reason", "fault"), [
+    ("9 + 39", "card 9 is not on the table", "CARD_NOT_ON_TABLE"),
+    ("12 x 2", "result 24, not 48", "WRONG_RESULT"),
+    ("7 / 2", "7/2 is not whole", "STEP_NOT_ALLOWED"),
+    ("24 + 24", "24 used twice", "CARD_USED_TOO_OFTEN"),
 ])
-def test_verify_wrong_claim_gives_the_precise_reason(svc: Solver, expression: str,
-                                                     reason: str) -> None:
+def test_verify_wrong_claim_gives_the_precise_reason_and_its_kind(
+        svc: Solver, expression: str, reason: str, fault: str) -> None:
     verdict = svc.stub.Verify(solver_pb2.VerifyRequest(expression=expression, **EXAMPLE),
                               timeout=10)
     assert (verdict.valid, verdict.reason) == (False, reason)
+    assert mixmatch_pb2.MixMatchClaimFault.Name(verdict.fault) == \
+        f"MIX_MATCH_CLAIM_FAULT_{fault}"
+
+
+def test_verify_a_correct_claim_has_no_fault(svc: Solver) -> None:
+    valid = svc.stub.Verify(solver_pb2.VerifyRequest(expression="2 x 24", **EXAMPLE),
+                            timeout=10)
+    assert valid.valid and valid.fault == mixmatch_pb2.MIX_MATCH_CLAIM_FAULT_UNSPECIFIED
 
 
 def test_verify_rulebook_claims_are_valid(svc: Solver) -> None:

@@ -28,6 +28,15 @@ class MixMatchEndReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MIX_MATCH_END_REASON_UNSPECIFIED: _ClassVar[MixMatchEndReason]
     MIX_MATCH_END_REASON_DECK_EMPTY: _ClassVar[MixMatchEndReason]
     MIX_MATCH_END_REASON_ROUNDS_PLAYED: _ClassVar[MixMatchEndReason]
+
+class MixMatchClaimFault(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    MIX_MATCH_CLAIM_FAULT_UNSPECIFIED: _ClassVar[MixMatchClaimFault]
+    MIX_MATCH_CLAIM_FAULT_SYNTAX: _ClassVar[MixMatchClaimFault]
+    MIX_MATCH_CLAIM_FAULT_CARD_NOT_ON_TABLE: _ClassVar[MixMatchClaimFault]
+    MIX_MATCH_CLAIM_FAULT_CARD_USED_TOO_OFTEN: _ClassVar[MixMatchClaimFault]
+    MIX_MATCH_CLAIM_FAULT_STEP_NOT_ALLOWED: _ClassVar[MixMatchClaimFault]
+    MIX_MATCH_CLAIM_FAULT_WRONG_RESULT: _ClassVar[MixMatchClaimFault]
 MIX_MATCH_OUTCOME_UNSPECIFIED: MixMatchOutcome
 MIX_MATCH_OUTCOME_RUNNING: MixMatchOutcome
 MIX_MATCH_OUTCOME_SOLVED: MixMatchOutcome
@@ -40,6 +49,12 @@ MIX_MATCH_PHASE_OVER: MixMatchPhase
 MIX_MATCH_END_REASON_UNSPECIFIED: MixMatchEndReason
 MIX_MATCH_END_REASON_DECK_EMPTY: MixMatchEndReason
 MIX_MATCH_END_REASON_ROUNDS_PLAYED: MixMatchEndReason
+MIX_MATCH_CLAIM_FAULT_UNSPECIFIED: MixMatchClaimFault
+MIX_MATCH_CLAIM_FAULT_SYNTAX: MixMatchClaimFault
+MIX_MATCH_CLAIM_FAULT_CARD_NOT_ON_TABLE: MixMatchClaimFault
+MIX_MATCH_CLAIM_FAULT_CARD_USED_TOO_OFTEN: MixMatchClaimFault
+MIX_MATCH_CLAIM_FAULT_STEP_NOT_ALLOWED: MixMatchClaimFault
+MIX_MATCH_CLAIM_FAULT_WRONG_RESULT: MixMatchClaimFault
 
 class MixMatchOptions(_message.Message):
     __slots__ = ('players', 'hourglass', 'deck', 'tens_die', 'units_die', 'black_die', 'younger_players', 'own_cards', 'youngest_seat', 'faster', 'harder', 'allow_negative', 'allow_fractions')

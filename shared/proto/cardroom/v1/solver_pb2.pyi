@@ -1,4 +1,5 @@
 from ...cardroom.v1 import common_pb2 as _common_pb2
+from ...cardroom.v1 import mixmatch_pb2 as _mixmatch_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
@@ -66,19 +67,21 @@ class VerifyRequest(_message.Message):
         ...
 
 class VerifyResponse(_message.Message):
-    __slots__ = ('valid', 'reason', 'cards', 'value', 'canonical_expression')
+    __slots__ = ('valid', 'reason', 'cards', 'value', 'canonical_expression', 'fault')
     VALID_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     VALUE_FIELD_NUMBER: _ClassVar[int]
     CANONICAL_EXPRESSION_FIELD_NUMBER: _ClassVar[int]
+    FAULT_FIELD_NUMBER: _ClassVar[int]
     valid: bool
     reason: str
     cards: _containers.RepeatedScalarFieldContainer[int]
     value: str
     canonical_expression: str
+    fault: _mixmatch_pb2.MixMatchClaimFault
 
-    def __init__(self, valid: bool=..., reason: _Optional[str]=..., cards: _Optional[_Iterable[int]]=..., value: _Optional[str]=..., canonical_expression: _Optional[str]=...) -> None:
+    def __init__(self, valid: bool=..., reason: _Optional[str]=..., cards: _Optional[_Iterable[int]]=..., value: _Optional[str]=..., canonical_expression: _Optional[str]=..., fault: _Optional[_Union[_mixmatch_pb2.MixMatchClaimFault, str]]=...) -> None:
         ...
 
 class AnalyzeRequest(_message.Message):
