@@ -19,8 +19,8 @@ from cardroom.services.solver.validation import (
     require,
 )
 from cardroom.shared.arith import ArithRules, Num
-from cardroom.shared.games.mixmatch import FAULTS, ClaimResult
-from cardroom.shared.proto.cardroom.v1 import common_pb2, mixmatch_pb2, solver_pb2
+from cardroom.shared.games.mixmatch import ClaimResult
+from cardroom.shared.proto.cardroom.v1 import common_pb2, solver_pb2
 from cardroom.shared.solver import BestResult, Optimal, Profile, Reach, Solution
 
 #: Solutions counted per card count when an Analyze request leaves `limit` at 0.
@@ -130,17 +130,12 @@ def value_text(value: Num | None) -> str:
     return "" if value is None else str(value)
 
 
-#: The engine's fault words as the proto's enum values.
-_FAULTS = {word: mixmatch_pb2.MixMatchClaimFault.Value(f"MIX_MATCH_CLAIM_FAULT_{word.upper()}")
-           for word in FAULTS}
-
-
 def verify_response(result: ClaimResult) -> solver_pb2.VerifyResponse:
     """The answer to Verify from the claim checker's verdict."""
     return solver_pb2.VerifyResponse(
         valid=result.valid, reason=result.reason or "", cards=list(result.cards),
         value=value_text(result.value), canonical_expression=result.expression or "",
-        fault=_FAULTS[result.fault] if result.fault else 0)
+        fault=f"MIX_MATCH_CLAIM_FAULT_{result.fault.upper()}" if result.fault else None)
 
 
 def analyze_response(profile: Profile, reach: Reach | None = None
