@@ -72,7 +72,8 @@ async def test_mixmatch_m5_hourglass_zero_lets_a_seat_call_time(
     assert (await replicas[0].get_view(created.match_id))["deadline"] is None
     result = await replicas[0].submit_move(created.match_id, created.tokens[1], "timeout")
     assert [e["type"] for _, e in result.events] == ["hourglass_ran_out"]
-    assert (await replicas[0].repo.actions(created.match_id))[0]["seat"] is None
+    # The time-out is recorded as the seat that called it, not as the host (issue 23).
+    assert (await replicas[0].repo.actions(created.match_id))[0]["seat"] == 1
 
 
 async def test_move_clock_keeps_its_deadline_until_the_seat_moves(replicas: list[MatchService],
