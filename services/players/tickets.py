@@ -109,7 +109,7 @@ return ARGV[1]
 
 
 def mm_key(game: str, part: str) -> str:
-    """The key `part` ("t:<id>", "waiting", "live", "claims", "claim", "lease") of a game."""
+    """The key `part` ("t:<id>", "waiting", "live", "claims", "tables", "lease") of a game."""
     return f"cardroom:{{mm:{game}}}:{part}"
 
 
@@ -203,14 +203,14 @@ class TicketStore:
 
     async def claim(self, game: str, table: Table, due_ms: int) -> bool:
         """Take a table's tickets out of the queue for its match, or none of them."""
-        keys = [mm_key(game, "waiting"), mm_key(game, "claims"), mm_key(game, "claim"),
+        keys = [mm_key(game, "waiting"), mm_key(game, "claims"), mm_key(game, "tables"),
                 *(mm_key(game, f"t:{t}") for t in table.tickets)]
         return bool(await self._claim(keys=keys, args=[
             table.claim, due_ms, table.to_json(), len(table.tickets), *table.tickets]))
 
     async def complete(self, game: str, table: Table) -> bool:
         """Mark a claimed table's tickets matched (False: completed before)."""
-        keys = [mm_key(game, "live"), mm_key(game, "claims"), mm_key(game, "claim"),
+        keys = [mm_key(game, "live"), mm_key(game, "claims"), mm_key(game, "tables"),
                 *(mm_key(game, f"t:{t}") for t in table.tickets)]
         return bool(await self._complete(keys=keys, args=[
             table.claim, table.match_id, len(table.tickets), *range(len(table.tickets))]))
@@ -220,7 +220,7 @@ class TicketStore:
         ids = await self.client.zrangebyscore(mm_key(game, "claims"), "-inf", now_ms)
         if not ids:
             return []
-        raw = await self.client.hmget(mm_key(game, "claim"), [_text(i) for i in ids])
+        raw = await self.client.hmget(mm_key(game, "tables"), [_text(i) for i in ids])
         return [Table(**json.loads(r)) for r in raw if r is not None]
 
     async def end(self, game: str, ticket: Ticket, state: str) -> str:
