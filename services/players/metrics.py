@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
+from cardroom.shared.games.registry import GAMES
+
 
 class PlayerMetrics:
     """Players, ratings and matchmaking, on one registry."""
@@ -31,3 +33,11 @@ class PlayerMetrics:
         self.matches_made = Counter(
             "cardroom_matchmaker_matches_total", "Matches the matchmaker made, by game and "
             "whether bots filled seats (bots: yes, no).", ["game", "bots"], registry=registry)
+        # Every game's series exist from the start (0), so dashboards and alerts read them
+        # before the first ticket or rating.
+        for game in GAMES:
+            self.ratings_updated.labels(game)
+            self.tickets_waiting.labels(game)
+            self.ticket_wait.labels(game)
+            for bots in ("yes", "no"):
+                self.matches_made.labels(game, bots)
