@@ -52,7 +52,9 @@ class Playing(Committing):
         label = game or "unknown"  # the match's game once it is read
         pinned: str | None = None  # the move tied to the round it first arrived in
         try:
-            written = self.cache.written(match_id)
+            # MATCH_DURABILITY=always: every move reads first (a cluster failover test
+            # acknowledged writes from this replica's copy with no replica to keep them).
+            written = None if self.repo.persist_each_write else self.cache.written(match_id)
             if written is not None:
                 fast = await self._move_as_written(*written, token, action, expected_version,
                                                    request_id, as_seat, game)
