@@ -211,8 +211,10 @@ def test_fuzz_game_options_bounded_and_only_invalid_config(game: str,
 
 @pytest.fixture(scope="module")
 def solver() -> Iterator[ServiceProcess]:
-    """`python -m cardroom.services.solver` with a 2 s cap per search."""
-    process = start_service("cardroom.services.solver", {"SOLVER_MAX_SECONDS": "2"})
+    """`python -m cardroom.services.solver` with a 2 s cap per search; this test's one caller
+    may run a search on every thread (the per-caller share has tests of its own)."""
+    process = start_service("cardroom.services.solver", {
+        "SOLVER_MAX_SECONDS": "2", "GRPC_MAX_RUNNING_PER_CALLER": str(MAX_WORKERS)})
     yield process
     process.stop()
 
