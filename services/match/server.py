@@ -102,7 +102,10 @@ class MatchServer:
             await asyncio.wait_for(self._stop(grace), (grace or 0.0) + STOP_EXTRA_S)
         except TimeoutError:
             log.warning("stopping took longer than the grace period; cancelling the rest")
-            # The Redis connections are closed all the same: none may outlive its loop.
+            # The gRPC server stops and the Redis connections close all the same, whichever
+            # step hung: none may outlive its loop, nor a replica serve on after its stop.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.rpc.stop(None), STOP_EXTRA_S)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.service.repo.close(), STOP_EXTRA_S)
 
