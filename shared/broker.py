@@ -7,6 +7,7 @@ declares the queues alike: RabbitMQ refuses a second declaration whose arguments
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 #: URL schemes of the RabbitMQ transport (py-amqp).
@@ -70,5 +71,8 @@ def transport_conf(broker: str, *, visibility_timeout_s: float, restore_interval
             "visibility_timeout": visibility_timeout_s,
             "unacked_restore_interval": restore_interval_s,
             "unacked_restore_throttle": 1,
+            # The sweep's lock outlives a sweep that died with its Redis for this long (kombu's
+            # default, 300 s, held every restore back that long after a crash mid-sweep).
+            "unacked_mutex_expire": max(1, math.ceil(min(visibility_timeout_s, 300.0))),
         },
     }
