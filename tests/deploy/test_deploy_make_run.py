@@ -6,7 +6,6 @@ defaults, and only the stack's own addresses printed."""
 from __future__ import annotations
 
 import json
-import os
 import re
 import shutil
 import socket
@@ -17,9 +16,9 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-import pytest
 import yaml
 from support.launcher import launched
+from support.needs import missing
 from support.paths import ROOT
 
 from cardroom.shared.client import ClientConfig, connect
@@ -42,10 +41,7 @@ def test_make_run_and_botmatch_play_a_bot_match_that_prometheus_sees() -> None:
         assert played.returncode == 0, played.stdout + played.stderr
         assert "match_over 1" in played.stdout and '"reason": "completed"' in played.stdout
         if shutil.which("prometheus") is None:
-            reason = "prometheus not installed: `make run` ran without it, as it should"
-            if os.environ.get("CI"):
-                pytest.fail(reason)
-            pytest.skip(reason)
+            missing("prometheus not installed: `make run` ran without it, as it should")
         # The web table's address comes first, and it serves the table and the browser API.
         assert run.output.index(f"Web table: http://localhost:{ports['web']}/") < \
             run.output.index("Cardroom is running")

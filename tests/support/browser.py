@@ -15,24 +15,18 @@ from typing import Any
 
 import pytest
 
+from support.needs import missing
 from support.paths import ROOT
 
 #: The built web table the web process serves.
 DIST = ROOT / "web" / "dist"
 
 
-def missing(what: str) -> None:
-    """Skip naming `what`, or fail under CI (where everything must be installed)."""
-    if os.environ.get("CI"):
-        pytest.fail(f"{what} is missing, and CI is set: .ci/run installs it")
-    pytest.skip(f"{what} is missing")
-
-
 def chromium_path() -> str:
     """The distribution's chromium (CHROMIUM overrides)."""
     path = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
     if not Path(path).exists():
-        missing("Debian's chromium (apt-get install chromium)")
+        missing("Debian's chromium is missing (apt-get install chromium)")
     return path
 
 
@@ -43,9 +37,9 @@ def browser(web_stack: Any) -> Iterator[Any]:
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        missing("the playwright package (pip install -e '.[dev]')")
+        missing("the playwright package is missing (pip install -e '.[dev]')")
     if not (DIST / "index.html").is_file():
-        missing("the built web table (make web)")
+        missing("the built web table is missing (make web)")
     path = chromium_path()
     with sync_playwright() as playwright:
         chromium = playwright.chromium.launch(executable_path=path, headless=True,

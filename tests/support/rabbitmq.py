@@ -17,6 +17,8 @@ import amqp  # type: ignore[import-untyped]
 import pytest
 from kombu import Connection
 
+from support.needs import missing
+
 RABBITMQ_URL = os.environ.get("RABBITMQ_TEST_URL", "amqp://guest:guest@127.0.0.1:5672//")
 
 
@@ -83,7 +85,7 @@ def new_queues(url: str = RABBITMQ_URL) -> RabbitQueues:
     """Fresh queue names, or a skip when RabbitMQ is not reachable."""
     reason = unreachable(url)
     if reason is not None:
-        pytest.skip(f"RabbitMQ is not reachable at {url.rsplit('@', 1)[-1]}: {reason}")
+        missing(f"RabbitMQ is not reachable at {url.rsplit('@', 1)[-1]}: {reason}")
     prefix = f"cardroom.test.{uuid.uuid4().hex[:12]}"
     return RabbitQueues(url, f"{prefix}.bots", f"{prefix}.bots.search")
 

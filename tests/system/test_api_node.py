@@ -26,6 +26,7 @@ from prometheus_client import CollectorRegistry, generate_latest
 from support.grpc_servers import HOST, sample
 from support.loops import in_thread
 from support.match_client import match_settings
+from support.needs import missing
 from support.redis_server import RedisServer
 
 from cardroom.services.match.server import MatchServer, create_server
@@ -41,7 +42,7 @@ def node() -> str:
     """The node executable, with tests/system/node's packages installed."""
     node, npm = shutil.which("node"), shutil.which("npm")
     if node is None or npm is None:
-        pytest.skip("node and npm are needed for the Node.js client test")
+        missing("node and npm are needed for the Node.js client test")
     subprocess.run([npm, "install", "--no-audit", "--no-fund"], cwd=NODE_DIR, check=True,
                    capture_output=True, timeout=300)
     return node

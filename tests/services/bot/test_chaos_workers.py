@@ -19,6 +19,7 @@ import pytest
 import redis
 from support.grpc_servers import channel_to, sample
 from support.match_client import GAME_ENUM, Client, match_server, queued_tasks
+from support.needs import missing
 from support.redis_server import RedisServer, free_port
 
 from bench.load import replay_problem, tasks_left
@@ -53,7 +54,7 @@ def exporter(redis_db: str) -> Iterator[int]:
     """prometheus-redis-exporter watching the bot queue's length; its port."""
     binary = shutil.which("prometheus-redis-exporter")
     if binary is None:
-        pytest.skip("prometheus-redis-exporter not installed (apt-get install "
+        missing("prometheus-redis-exporter not installed (apt-get install "
                     "prometheus-redis-exporter): the worker chaos test did NOT run")
     port = free_port()
     address = redis_db.rsplit("/", 1)[0]
