@@ -28,18 +28,16 @@ async def _spawn(started: asyncio.Event, release: asyncio.Event) -> None:
 
 
 def test_a_loop_whose_task_ignores_cancellation_is_left_running(
-        caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
-    import support.loops as loops
-    monkeypatch.setattr(loops, "_cancel_others", _quick_cancel(loops._cancel_others))
+        caplog: pytest.LogCaptureFixture) -> None:
     runner = LoopThread("stubborn-loop")
     started, release = asyncio.Event(), asyncio.Event()
     runner.run(_spawn(started, release), timeout=5)
     with caplog.at_level(logging.WARNING, logger="support.loops"):
-        runner.close()
+        runner.close(wait=0.3)
     assert not runner.loop.is_closed() and runner.loop.is_running()
     assert "stubborn" in caplog.text and "_stubborn" in caplog.text
     runner.loop.call_soon_threadsafe(release.set)
-    runner.close()  # the task ends now: the loop closes
+    runner.close(wait=0.3)  # the task ends now: the loop closes
     assert runner.loop.is_closed()
 
 
@@ -49,9 +47,3 @@ def test_a_loop_whose_tasks_end_is_closed() -> None:
     runner.close()
     assert runner.loop.is_closed()
 
-
-def _quick_cancel(cancel):  # type: ignore[no-untyped-def]
-    """The harness's cancel, waiting a fraction of a second instead of 10 s."""
-    async def quick(wait: float) -> object:
-        return await cancel(0.3)
-    return quick

@@ -51,21 +51,22 @@ class LoopThread:
         """Run `coro` on the loop and wait for its result (or its exception)."""
         return asyncio.run_coroutine_threadsafe(_awaited(coro), self.loop).result(timeout)
 
-    def close(self) -> None:
-        """Cancel what is still running, stop the loop and its thread, close the loop."""
+    def close(self, wait: float = 10.0) -> None:
+        """Cancel what is still running, give it `wait` seconds to end, stop the loop and
+        its thread, close the loop."""
         if self.loop.is_closed():
             return
         try:
             stuck = [f"{t.get_name()} at {_where(t)}"
-                     for t in self.run(_cancel_others(10.0), timeout=15)]
+                     for t in self.run(_cancel_others(wait), timeout=wait + 5)]
         except TimeoutError:
             stuck = ["the loop itself, which did not answer"]
         if stuck:
             # Closing a loop under a task that is still running closes its sockets under it:
             # their callbacks then fail in whichever test runs next. The loop is left to run
             # in its daemon thread, and kept from being collected, instead.
-            log.warning("left running, not ended 10 s after being cancelled: %s",
-                        "; ".join(stuck))
+            log.warning("left running, not ended %s s after being cancelled: %s",
+                        wait, "; ".join(stuck))
             _LEFT_RUNNING.append(self.loop)
             return
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -143,6 +144,6 @@ async def _cancel_others(wait: float) -> set[asyncio.Task[Any]]:
 
 def _where(task: asyncio.Task[Any]) -> str:
     """Where `task` is waiting: its coroutine's innermost frames."""
-    frames = task.get_stack(limit=None)
+    frames = task.get_stack(limit=6)  # the newest frames, outermost first
     return " <- ".join(f"{f.f_code.co_name} ({f.f_code.co_filename.rpartition('/')[2]}:"
-                       f"{f.f_lineno})" for f in reversed(frames[-6:])) or repr(task)
+                       f"{f.f_lineno})" for f in reversed(frames)) or repr(task)
