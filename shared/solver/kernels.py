@@ -15,6 +15,7 @@ The positive-integer kernel (the default rules) streams whole sets through C-lev
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
@@ -30,35 +31,35 @@ from cardroom.shared.solver.expr import quotient
 BOUND_CAP = 100_000
 
 
-class Kernel:
+class Kernel(ABC):
     """The arithmetic of one rule set, applied to whole sets of values at a time."""
 
     rules: ArithRules
 
+    @abstractmethod
     def legal(self, value: Num) -> bool:
         """True when `value` may stand as an intermediate result under the rules."""
-        raise NotImplementedError
 
+    @abstractmethod
     def forward(self, xs: set[Num], ys: Sequence[Num]) -> set[Num]:
         """Every legal result of x op y and y op x (x in xs, y in ys; ys sorted)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def meet(self, xs: set[Num], ys: set[Num], target: Num) -> bool:
         """True when some legal x op y or y op x equals `target`."""
-        raise NotImplementedError
 
+    @abstractmethod
     def inverses(self, target: Num, x: Num) -> list[Num]:
         """The y making some legal x op y or y op x equal `target` (those not covered by
         ``absorbs``)."""
-        raise NotImplementedError
 
     def absorbs(self, target: Num, x: Num) -> bool:
         """True when x op y equals `target` for every value y (x = target = 0: 0*y, 0/y)."""
         return x == 0 and target == 0
 
+    @abstractmethod
     def possible(self, cards: Sequence[int], target: Num) -> bool:
         """A cheap necessary condition for `cards` (all of them) to make `target`."""
-        raise NotImplementedError
 
     def partners(self, xs: set[Num], ordered: Callable[[], Sequence[Num]], target: Num,
                  rest: Sequence[int]) -> Iterable[Num]:
