@@ -24,9 +24,10 @@ BOUND_S = 1.0
 
 @pytest.fixture
 def server(redis_url: str) -> Iterator[MatchServer]:
-    """One replica without creation quotas, its timer loop polling every 50 ms."""
+    """One replica without creation quotas (the per-caller clock quota included: the flood
+    is one caller's), its timer loop polling every 50 ms."""
     with match_server(redis_url, create_per_minute=0, live_per_creator=0, max_live=0,
-                      timer_interval_s=0.05) as replica:
+                      timed_per_creator=0, timer_interval_s=0.05) as replica:
         yield replica
 
 
