@@ -57,7 +57,7 @@ def test_mixmatch_m4_wrong_claim_puts_player_out() -> None:
     state = book(players=3)
     events = state.apply_action("claim 24 + 12", 1, 5.0)
     assert events == [{"type": "claim_rejected", "round": 1, "seat": 1, "claim": "24 + 12",
-                       "reason": "result 36, not 48"}]
+                       "reason": "result 36, not 48", "fault": "wrong_result"}]
     view = state.observation(None)
     assert view["out"] == [False, True, False]
     assert view["round"] == 1 and view["table"] == [12, 24, 7, 2, 6]

@@ -227,7 +227,8 @@ class Rules:
         base = {"round": self.round, "seat": seat, "claim": text}
         if not result.valid:
             self._out[seat] = True
-            events.append({"type": "claim_rejected", **base, "reason": result.reason})
+            events.append({"type": "claim_rejected", **base, "reason": result.reason,
+                           "fault": result.fault})
             if all(self._out):
                 self._end_round("all_out", None, None, [], when, events)
             return

@@ -18,6 +18,7 @@ from support.match_client import GAME_ENUM, Client, auth, match_server, observat
 from support.redis_server import RedisServer
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.proto.cardroom.v1 import mixmatch_pb2
 
 MALFORMED = ["", "2 x", "024*02", "0x10", "2\n*24", "2\u00a0*24", "2*\u0662\u0664"]
 
@@ -71,3 +72,26 @@ def test_action_text_outside_the_grammar_is_invalid_argument(client: Client,
         client.stub.SubmitMove(request, metadata=auth(tokens[0]), timeout=10)
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert _out(client, match_id) == [False, False]
+
+
+
+@pytest.mark.parametrize(("wrong", "fault"), [
+    (lambda table: "999999", "MIX_MATCH_CLAIM_FAULT_CARD_NOT_ON_TABLE"),
+    (lambda table: f"{min(table)} - {max(table)}", "MIX_MATCH_CLAIM_FAULT_STEP_NOT_ALLOWED"),
+], ids=["card-not-on-table", "step-not-allowed"])
+def test_ruling_m4_claim_rejected_event_names_the_fault_as_an_enum(
+        client: Client, wrong: Any, fault: str) -> None:
+    match_id, tokens = _match(client)
+    table = observation(client.view(match_id))["table"]
+    assert min(table) < max(table)
+    claim = wrong(table)
+    client.move(match_id, tokens[0], "mixmatch", f"claim {claim}")
+    stream = client.stub.WatchMatch(pb.WatchMatchRequest(match_id=match_id), timeout=10)
+    try:
+        rejected = next(item.event.mixmatch.claim_rejected for item in stream
+                        if item.WhichOneof("frame") == "event"
+                        and item.event.type == "claim_rejected")
+    finally:
+        stream.cancel()
+    assert (rejected.seat, rejected.claim) == (0, claim) and rejected.reason
+    assert mixmatch_pb2.MixMatchClaimFault.Name(rejected.fault) == fault

@@ -257,17 +257,19 @@ class MixMatchClaimAccepted(_message.Message):
         ...
 
 class MixMatchClaimRejected(_message.Message):
-    __slots__ = ('round', 'seat', 'claim', 'reason')
+    __slots__ = ('round', 'seat', 'claim', 'reason', 'fault')
     ROUND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CLAIM_FIELD_NUMBER: _ClassVar[int]
     REASON_FIELD_NUMBER: _ClassVar[int]
+    FAULT_FIELD_NUMBER: _ClassVar[int]
     round: int
     seat: int
     claim: str
     reason: str
+    fault: MixMatchClaimFault
 
-    def __init__(self, round: _Optional[int]=..., seat: _Optional[int]=..., claim: _Optional[str]=..., reason: _Optional[str]=...) -> None:
+    def __init__(self, round: _Optional[int]=..., seat: _Optional[int]=..., claim: _Optional[str]=..., reason: _Optional[str]=..., fault: _Optional[_Union[MixMatchClaimFault, str]]=...) -> None:
         ...
 
 class MixMatchRoundEnded(_message.Message):
