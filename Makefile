@@ -41,8 +41,11 @@ test-durations: $(STAMP)
 
 # mypy reads shared/ and services/ as cardroom.shared and cardroom.services through links
 # in build/import-root (it cannot follow the editable install's mapping of setup.py).
-# buf breaking compares proto/ with the main branch of the local .git (no network): a
-# change that would break clients of the released wire format fails here.
+# buf breaking compares proto/ with the local .git (no network): with the main branch, and
+# with API_V1, the commit that closed the v1 API; a change that would break clients of the
+# released wire format fails here (tests/system/test_api_breaking.py runs the same checks).
+API_V1 := 996fdc4cbd9838943717693abbea5c24972312bd
+
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	mkdir -p build/import-root/cardroom
@@ -51,6 +54,7 @@ lint: $(STAMP)
 	$(PY) -m mypy
 	$(VENV)/bin/buf lint
 	$(VENV)/bin/buf breaking --against '.git#branch=main'
+	$(VENV)/bin/buf breaking --against '.git#ref=$(API_V1),depth=100000'
 
 # Regenerate shared/proto from proto/cardroom/v1/*.proto (commit the result).
 proto: $(STAMP)
