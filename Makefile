@@ -29,9 +29,10 @@ test-deploy: $(STAMP)
 	$(PY) -m pytest -q tests/deploy
 
 # Reliability and security alone (also part of `make test`): faults, fuzzing, tokens, TLS,
-# hidden information, and a small load run (docs/RELIABILITY.md).
+# hidden information, one caller's abuse of the others, and a small load run
+# (docs/RELIABILITY.md).
 test-chaos: $(STAMP)
-	$(PY) -m pytest -q -m "chaos or fuzz or security or load"
+	$(PY) -m pytest -q -m "chaos or fuzz or security or abuse or load"
 
 # The whole suite, recording the seconds each test file takes into tests/durations.json:
 # `make test` starts the longest files first (commit the file after a change of the suite).

@@ -15,6 +15,7 @@ BENCHMARKS = (
     "cluster",
     "streams",
     "fanout",
+    "lobby",
     "frames",
     "bots",
     "tournament",
@@ -24,6 +25,8 @@ BENCHMARKS = (
     "reliability",
     "web",
     "bounded",
+    "players",
+    "redteam",
 )
 
 

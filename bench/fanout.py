@@ -1,7 +1,8 @@
 """Event fan-out of the match service: from a SubmitMove's answer to its event reaching every
 watcher of the match; this tree's asyncio service beside the synchronous baseline.
 
-    .venv/bin/python -m bench.fanout [--quick] [--baseline REF] [--turns]
+    .venv/bin/python -m bench.fanout [--quick] [--baseline REF] [--turns] [--matches N]
+                                     [--pace MOVES_PER_S ...]
 
 For each version a fresh `python -m services.match` and a redis-server of its own; 250
 4-player VIVO matches, four spectator WatchMatch streams on each (1,000 watchers, opened a
@@ -32,6 +33,7 @@ from bench.match import (
     PLAYERS,
     ROOT,
     Service,
+    aio_connection,
     checkout_baseline,
     cpu_seconds,
     start_match_service,
@@ -47,6 +49,8 @@ MATCHES, WATCHERS_PER_MATCH = 250, 4
 #: Matches of the small run, whose 96 watchers the baseline can serve (its blocking Redis
 #: client holds a connection per stream, from a pool of 100).
 SMALL = 24
+#: Watchers to a connection (a connection carries at most 1,000 calls at once).
+PER_CONNECTION = 250
 #: Streams opened at once (gRPC cancels streams opened faster than the server takes them).
 BATCH = 100
 #: Seconds left for the last events to arrive once the moves stop.
@@ -107,16 +111,16 @@ class Table:
                 raise
 
 
-async def open_watchers(stub: Any, tables: list[Table],
+async def open_watchers(stubs: list[Any], tables: list[Table],
                         opened: list[tuple[Any, asyncio.Task[None]]], turns: bool = False
                         ) -> list[tuple[Any, asyncio.Task[None]]]:
     """Four spectator streams per table, BATCH at a time, each past its first event; they
     go into `opened` as they open (so a caller can close them when one is refused)."""
     wanted = [t for t in tables for _ in range(WATCHERS_PER_MATCH)]
     for start in range(0, len(wanted), BATCH):
-        calls = [(table, stub.WatchMatch(pb.WatchMatchRequest(match_id=table.match_id,
-                                                              turns=turns)))
-                 for table in wanted[start:start + BATCH]]
+        calls = [(table, stubs[(start + i) // PER_CONNECTION].WatchMatch(
+                     pb.WatchMatchRequest(match_id=table.match_id, turns=turns)))
+                 for i, table in enumerate(wanted[start:start + BATCH])]
         try:
             await asyncio.wait_for(asyncio.gather(*(call.read() for _, call in calls)), 30)
         except grpc.aio.AioRpcError:
@@ -171,16 +175,19 @@ async def measure(service: Service, matches: int, paces: tuple[float, ...],
     """Open the watchers of `matches` tables on one service and print a row per pace
     (moves per second of each match)."""
     port, label = service.port, service.label
-    channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
+    channel = aio_connection(port)
     stub = match_pb2_grpc.MatchServiceStub(channel)
     tables = [Table(stub, 7000 + i) for i in range(matches)]
-    await asyncio.gather(*(t.create() for t in tables))
-    # The watchers get a connection of their own, as players' devices would.
-    watch_channel = grpc.aio.insecure_channel(f"127.0.0.1:{port}")
+    for start in range(0, matches, BATCH):  # a connection takes 1,000 calls at once
+        await asyncio.gather(*(t.create() for t in tables[start:start + BATCH]))
+    # The watchers get connections of their own, as players' devices would.
+    watch_channels = [aio_connection(port) for _ in
+                      range(0, matches * WATCHERS_PER_MATCH, PER_CONNECTION)]
     watchers: list[tuple[Any, asyncio.Task[None]]] = []
     try:
-        watchers = await open_watchers(match_pb2_grpc.MatchServiceStub(watch_channel), tables,
-                                       watchers, turns)
+        watchers = await open_watchers(
+            [match_pb2_grpc.MatchServiceStub(c) for c in watch_channels], tables, watchers,
+            turns)
         for pace in paces:
             since = [len(t.answers) for t in tables]
             cpu = cpu_seconds(service.pid), cpu_seconds(os.getpid())
@@ -202,7 +209,7 @@ async def measure(service: Service, matches: int, paces: tuple[float, ...],
         for call, task in watchers:
             call.cancel()
             await asyncio.gather(task, return_exceptions=True)
-        await watch_channel.close()
+        await asyncio.gather(*(c.close() for c in watch_channels))
         await channel.close()
 
 
@@ -214,8 +221,14 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"the git ref measured beside this tree (default {BASELINE})")
     parser.add_argument("--turns", action="store_true",
                         help="streams with turn frames (WatchMatchRequest.turns)")
+    parser.add_argument("--matches", type=int, default=MATCHES,
+                        help=f"matches of the large run, {WATCHERS_PER_MATCH} watchers each "
+                        f"(default {MATCHES})")
+    parser.add_argument("--pace", type=float, action="append",
+                        help="moves a second of each match (repeatable; default 0.4, and 1.0 "
+                        "without --quick)")
     args = parser.parse_args(argv)
-    paces = (0.4,) if args.quick else (0.4, 1.0)
+    paces = tuple(args.pace or ((0.4,) if args.quick else (0.4, 1.0)))
     seconds = 4.0 if args.quick else 8.0
     print("| version | watchers | offered moves/s | moves/s | p50 ms | p99 ms | max ms | "
           "moves not seen by all | all seen before the answer | service CPU | client CPU |")
@@ -226,9 +239,9 @@ def main(argv: list[str] | None = None) -> int:
         old = {"MATCH_WORKERS": "1100", "MATCH_MAX_STREAMS_PER_PEER": "20000"}
         for label, root, env, matches in (
                 (args.baseline, baseline, old, SMALL),
-                (args.baseline, baseline, old, MATCHES),
-                ("asyncio", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, SMALL),
-                ("asyncio", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, MATCHES)):
+                (args.baseline, baseline, old, args.matches),
+                ("this tree", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, SMALL),
+                ("this tree", ROOT, {"MATCH_MAX_STREAMS_PER_PEER": "20000"}, args.matches)):
             run = Processes()
             try:
                 redis_url = start_private_redis(run, durable=False)
@@ -242,9 +255,10 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stack.stop()
     print(f"\nOne process per row group; 4-player VIVO matches with {WATCHERS_PER_MATCH} "
-          "spectator streams each, all in this process (grpc.aio, one channel for the moves "
-          "and one for the streams); each match moves 0.4 (then 1.0) times a second. The "
-          "baseline runs MATCH_WORKERS=1100 (a thread per stream), the asyncio one "
+          "spectator streams each, all in this process (grpc.aio, one connection for the "
+          f"moves, {PER_CONNECTION} streams to each other connection); each match moves "
+          f"{' (then '.join(f'{p:g}' for p in paces)}{')' * (len(paces) - 1)} times a second. The "
+          "baseline runs MATCH_WORKERS=1100 (a thread per stream), this tree "
           "MATCH_MAX_STREAMS_PER_PEER=20000; Redis without persistence. CPU: the share of "
           "one core the service and this client process used while the moves were made.")
     return 0

@@ -294,6 +294,14 @@ def connections(port: int, count: int) -> tuple[grpc.Channel, ...]:
     return channels
 
 
+def aio_connection(port: int) -> grpc.aio.Channel:
+    """A grpc.aio channel to `port` on a connection of its own: gRPC otherwise shares one
+    connection between channels to one address, and a connection carries at most 1,000
+    calls at once (the service's HTTP/2 limit), so a call would wait behind others' streams."""
+    return grpc.aio.insecure_channel(f"127.0.0.1:{port}",
+                                     options=[("grpc.use_local_subchannel_pool", 1)])
+
+
 def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps: int
                 ) -> dict[int, list[float]]:
     """Per concurrency, both versions `reps` times, alternating; print the median rows."""

@@ -19,6 +19,7 @@ import time
 from collections.abc import Sequence
 
 from cardroom.shared.client import ClientConfig, MatchClient, bot, connect
+from cardroom.shared.wire.addresses import local_address
 from cardroom.shared.wire.enums import GAMES
 
 #: Seconds between two reads of the match's new events.
@@ -45,7 +46,8 @@ def play(matches: MatchClient, game: str, players: int, policy: str, seed: int,
 def main(argv: Sequence[str] | None = None) -> int:
     """Command line: play one bot match and report it."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--match", default="localhost:50051", help="match service host:port")
+    parser.add_argument("--match", default=local_address("match"),
+                        help="match service host:port")
     parser.add_argument("--game", choices=sorted(GAMES.words), default="vivo")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--policy", help="every bot's policy (default: heuristic; solver for "

@@ -22,8 +22,7 @@ def summary(data: Mapping[str, Any]) -> pb.MatchSummary:
     message = mapping.summary(data)
     game = data["game"]
     if data.get("options") is not None:
-        getattr(message, f"{game}_options").CopyFrom(
-            typed.options_message(game, data["options"]))
+        typed.set_options(message, game, data["options"])
     clock = data.get("clock")
     if clock:
         message.clock.CopyFrom(pb.MoveClock(

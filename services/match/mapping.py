@@ -168,7 +168,7 @@ def view(data: Mapping[str, Any]) -> pb.MatchView:
     if data["deadline"] is not None:
         message.deadline.CopyFrom(timestamp(data["deadline"]))
     game = data["game"]
-    getattr(message, f"{game}_options").CopyFrom(typed.options_message(game, data["options"]))
+    typed.set_options(message, game, data["options"])
     getattr(message, game).CopyFrom(typed.seat_view(game, data["observation"]))
     return message
 
@@ -221,7 +221,7 @@ def replay(data: Mapping[str, Any]) -> pb.GetReplayResponse:
     game = data["game"]
     if data["start"] is not None:
         set_seconds(message.start, data["start"])
-    getattr(message, f"{game}_options").CopyFrom(typed.options_message(game, data["options"]))
+    typed.set_options(message, game, data["options"])
     if data["deal"] is not None:
         getattr(message, f"{game}_deal").CopyFrom(typed.deal_message(game, data["deal"]))
     return message

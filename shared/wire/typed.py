@@ -197,6 +197,11 @@ def options_message(game: str, options: Mapping[str, Any]) -> Message:
     return fill(OPTIONS[game](), options)
 
 
+def set_options(holder: Message, game: str, options: Mapping[str, Any]) -> None:
+    """Set a message's `typed_options` oneof to `game`'s options (the engine's to_dict)."""
+    getattr(holder, f"{game}_options").CopyFrom(options_message(game, options))
+
+
 def options_dict(message: Message) -> dict[str, Any]:
     """Typed options of a request as the engine's options: only what the request set."""
     return {k: v for k, v in read(message).items() if v is not None and v != []}

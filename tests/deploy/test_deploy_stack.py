@@ -29,6 +29,7 @@ from cardroom.shared.proto.cardroom.v1 import (
     solver_pb2_grpc,
 )
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.tokens import bearer
 from deploy import promql_names
 from deploy.launch import compose as compose_local
 
@@ -100,7 +101,7 @@ def _play(match: Any, bot: Any, timeout: float = 90.0) -> dict[str, Any]:
              pb.SeatSpec(kind=pb.SEAT_KIND_BOT, policy="ismcts", strength=1)]
     created = match.CreateMatch(pb.CreateMatchRequest(
         game=common_pb2.GAME_VIVO, players=3, seats=seats, seed=11), timeout=10)
-    token = [("authorization", f"Bearer {created.tokens[0].token}")]
+    token = bearer(created.tokens[0].token)
     deadline, human_moves = time.monotonic() + timeout, 0
     while time.monotonic() < deadline:
         view = match.GetMatch(pb.GetMatchRequest(match_id=created.match_id), metadata=token,

@@ -32,6 +32,7 @@ from cardroom.shared.proto.cardroom.v1 import (
     solver_pb2_grpc,
 )
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.tokens import bearer
 from deploy.launch.process import ServiceProcess, start_service
 from deploy.launch.worker import start_worker
 
@@ -183,7 +184,7 @@ def test_tls_mutual_every_service_and_service_to_service_calls(
         # bot API -> match service (its view of the seat) and -> a worker, over mutual TLS
         reply = bot_pb2_grpc.BotServiceStub(channel).SuggestMove(bot_pb2.SuggestMoveRequest(
             match_id=created.match_id, policy="random"),
-            metadata=[("authorization", f"Bearer {token}")], timeout=20)
+            metadata=bearer(token), timeout=20)
         assert reply.action
     with _channel(mutual["solver"].grpc_port, certs.ca, certs.client) as channel:
         solve = solver_pb2_grpc.SolverServiceStub(channel).Solve

@@ -33,6 +33,7 @@ from cardroom.shared.proto.cardroom.v1 import vivo_pb2 as vpb
 from cardroom.shared.wire import typed
 from cardroom.shared.wire.enums import GAMES
 from cardroom.shared.wire.errors import error_reason, field_violations
+from cardroom.shared.wire.tokens import bearer as auth
 from deploy.launch.process import start_service
 from deploy.launch.worker import WorkerProcess, start_worker
 
@@ -115,11 +116,6 @@ def human_match(client: Client, game: str = "vivo", players: int = 3, seed: int 
         timeout=10)
     tokens = {t.seat: t.token for t in created.tokens}
     return created.match_id, tokens, client.view(created.match_id).acting_seats[0]
-
-
-def auth(token: str) -> list[tuple[str, str]]:
-    """Call metadata with a bearer token."""
-    return [("authorization", f"Bearer {token}")]
 
 
 def raw(client: Client, match_id: str, token: str) -> bpb.SeatObservation:

@@ -28,6 +28,7 @@ from cardroom.shared.errors import (
     Unavailable,
 )
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.tokens import bearer
 
 BOT_TOKEN = "bot-token-for-turn-tests"
 
@@ -100,7 +101,7 @@ def test_the_policy_gets_the_seats_view_and_only_the_events_it_may_see(
     assert turns.play_turn(actor, match_id, seat, version).outcome == turns.MOVED
     [(view, events, seed)] = recorder.seen
     own = client.stub.GetMatch(pb.GetMatchRequest(match_id=match_id, seat=seat),
-                               metadata=[("authorization", f"Bearer {ADMIN}")]).match
+                               metadata=bearer(ADMIN)).match
     assert view["seat"] == seat and view["hand"]
     assert not hands_seen(view, seat) and not hands_seen(events, seat)
     assert [e.get("to", seat) for e in events] == [seat] * len(events)
@@ -121,8 +122,8 @@ def test_a_move_submitted_twice_for_one_version_is_applied_once(actor: Actor,
                                                                 client: Client) -> None:
     match_id, _tokens = _match(client, "vivo", _bots("random", 3))
     seat, version = _to_act(client, match_id)
-    move = client.stub.GetMatch(pb.GetMatchRequest(match_id=match_id, seat=seat), metadata=[
-        ("authorization", f"Bearer {BOT_TOKEN}")]).match.legal_moves[0]
+    move = client.stub.GetMatch(pb.GetMatchRequest(match_id=match_id, seat=seat),
+                                metadata=bearer(BOT_TOKEN)).match.legal_moves[0]
     assert turns.submit(actor, "vivo", match_id, seat, version, move) == turns.MOVED
     assert turns.submit(actor, "vivo", match_id, seat, version, move) == turns.DUPLICATE
     assert client.view(match_id).version == version + 1

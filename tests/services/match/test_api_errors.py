@@ -34,6 +34,7 @@ from cardroom.shared.proto.cardroom.v1 import (
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire import typed
 from cardroom.shared.wire.errors import details_of, error_reason, field_violations
+from cardroom.shared.wire.tokens import bearer as auth
 
 C = grpc.StatusCode
 HUMAN = pb.SeatSpec(kind=pb.SEAT_KIND_HUMAN)
@@ -47,11 +48,6 @@ def stub(redis_server: RedisServer) -> Iterator[match_pb2_grpc.MatchServiceStub]
     url = redis_server.url.rsplit("/", 1)[0] + "/12"
     with match_server(url) as server, grpc.insecure_channel(f"{HOST}:{server.port}") as channel:
         yield match_pb2_grpc.MatchServiceStub(channel)
-
-
-def auth(token: str) -> list[tuple[str, str]]:
-    """Call metadata with a seat token."""
-    return [("authorization", f"Bearer {token}")]
 
 
 def options(**values: Any) -> mixmatch_pb2.MixMatchOptions:

@@ -25,6 +25,7 @@ from support.redis_server import RedisServer
 from bench.load import replay_problem
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import match_pb2_grpc
+from cardroom.shared.wire.tokens import bearer
 from deploy.launch.process import ServiceProcess
 
 Code = grpc.StatusCode
@@ -75,7 +76,7 @@ class Table:
             pb.GetMatchRequest(match_id=self.match_id), timeout=5).match)
         if public.status != pb.MATCH_STATUS_ACTIVE:
             return None
-        auth = [("authorization", f"Bearer {self.tokens[mover(public)]}")]
+        auth = bearer(self.tokens[mover(public)])
         view = _retrying(lambda: self.stub.GetMatch(
             pb.GetMatchRequest(match_id=self.match_id), metadata=auth, timeout=5).match)
         return pb.SubmitMoveRequest(match_id=self.match_id, action=view.legal_moves[0],

@@ -34,6 +34,7 @@ from support.paths import TESTS
 
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.tokens import bearer
 from deploy.launch.process import ServiceProcess, health
 from deploy.launch.redis import RedisProcess
 
@@ -85,7 +86,7 @@ class Mover(threading.Thread):
             public = self.stub.GetMatch(request, timeout=5).match
             if public.status != pb.MATCH_STATUS_ACTIVE:
                 return
-            auth = [("authorization", f"Bearer {tokens[mover(public)]}")]
+            auth = bearer(tokens[mover(public)])
             view = self.stub.GetMatch(request, metadata=auth, timeout=5).match
             done = self.stub.SubmitMove(pb.SubmitMoveRequest(
                 match_id=match_id, action=view.legal_moves[0],

@@ -32,6 +32,7 @@ from bench.load import tasks_left
 from cardroom.services.match.repo import MatchRepo, Snapshot
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
+from cardroom.shared.wire.tokens import bearer as _auth
 from deploy.launch.process import ServiceProcess, health
 from deploy.launch.redis import RedisProcess
 from deploy.launch.worker import start_worker
@@ -69,10 +70,6 @@ def strict(tmp_path: Path) -> Iterator[tuple[RedisProcess, ServiceProcess]]:
 def _stub(replica: ServiceProcess) -> tuple[grpc.Channel, Any]:
     channel = grpc.insecure_channel(replica.address, options=FAST)
     return channel, match_pb2_grpc.MatchServiceStub(channel)
-
-
-def _auth(token: str) -> list[tuple[str, str]]:
-    return [("authorization", f"Bearer {token}")]
 
 
 def _until_answered(call: Callable[[], Any], timeout: float = 30.0) -> Any:
