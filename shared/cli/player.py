@@ -32,7 +32,7 @@ from cardroom.shared.errors import (
 
 from . import moves, render
 from .lineinput import Cancelled, LineReader
-from .render.common import Scene, names_of, result_text
+from .render.common import Scene, count, learn_name, names_of, result_text
 from .render.mixmatch import countdown
 
 #: Seconds to wait for the stream to show a change before looking at the match again.
@@ -76,6 +76,7 @@ class Watcher(threading.Thread):
                 self.changed.notify_all()
 
     def _show(self, event: Event) -> None:
+        learn_name(self.names, event.data, self.session.seat)
         line = render.describe(self.game, event.data, self.names, self.session.seat)
         if line is not None and not self.stopping:
             self.reader.show(line)
@@ -117,8 +118,8 @@ class Player:
         #: Whether the seat plays on a clock (a bot moves for it when time runs out).
         self.clock = clock
         self.watcher: Watcher | None = None
-        #: The seat waited for, since when, and how many times that was said.
-        self.waiting: tuple[int | None, float, int] = (None, 0.0, 0)
+        #: What is waited for (a seat, or open seats), since when, how many times it was said.
+        self.waiting: tuple[object, float, int] = (None, 0.0, 0)
         #: What was typed at a prompt called off within the same Mix Match round.
         self.typed: tuple[object, str] = (None, "")
 
@@ -167,14 +168,16 @@ class Player:
 
     def _wait(self, view: MatchView) -> None:
         assert self.watcher is not None
-        current, since, said = self.waiting
-        if view.current_player != current:
-            current, since, said = view.current_player, time.monotonic(), 0
+        awaited, since, said = self.waiting
+        now_awaited = (view.current_player, open_seats(view))
+        if now_awaited != awaited:
+            awaited, since, said = now_awaited, time.monotonic(), 0
         waited = time.monotonic() - since
-        if current is not None and said < len(PATIENCE_S) and waited > PATIENCE_S[said]:
-            self.console.print(Text(_waiting_line(view, current, said), style="dim"))
+        line = _waiting_line(view, view.current_player, said)
+        if line is not None and said < len(PATIENCE_S) and waited > PATIENCE_S[said]:
+            self.console.print(Text(line, style="dim"))
             said += 1
-        self.waiting = (current, since, said)
+        self.waiting = (awaited, since, said)
         if self.watcher.failure is not None:
             time.sleep(POLL_S)  # the stream gave up: look at the match now and then
         else:
@@ -286,8 +289,23 @@ def legal_line(view: MatchView) -> Text:
     return line
 
 
-def _waiting_line(view: MatchView, current: int, said: int) -> str:
-    """What to say about a seat the table waits for (the second time, why a bot may not move)."""
+def open_seats(view: MatchView) -> int:
+    """How many seats of the match nobody has taken yet."""
+    return sum(seat.kind == "open" for seat in view.seats)
+
+
+def _waiting_line(view: MatchView, current: int | None, said: int) -> str | None:
+    """What to say about a seat the table waits for (the second time, why a bot may not move),
+    or, before the match starts, about the players still to come."""
+    missing = open_seats(view)
+    if view.status == "open" and missing:
+        players = count(missing, "more player")
+        if said == 0:
+            return f"waiting for {players} to join..."
+        return (f"still waiting for {players} to join: others join with "
+                f"`cardroom join {view.match_id}`")
+    if current is None:
+        return None
     who = "every seat" if current < 0 else names_of(view.seats, view.seat)[current]
     if said == 0:
         return f"waiting for {who}..."

@@ -16,7 +16,7 @@ from cardroom.shared.games.base import State
 
 from . import render
 from .app import App
-from .render.common import Scene, names_of, result_text
+from .render.common import Scene, learn_name, names_of, result_text
 
 #: Events after which the watcher draws the table again.
 REDRAW_AFTER = ("trick_won", "trick_end", "round_end", "round_ended", "dice_rolled",
@@ -57,6 +57,7 @@ def run_watch(app: App, args: argparse.Namespace) -> int:
         # What happened so far, as lines only: the tables of then are not at hand, and the
         # table of now drawn after each past trick would be wrong.
         for event in matches.watch(args.match_id, args.token, 0, follow=False):
+            learn_name(names, event.data, view.seat)
             line = render.describe(view.game, event.data, names, view.seat)
             if line is not None:
                 app.console.print(line)
@@ -72,6 +73,7 @@ def run_watch(app: App, args: argparse.Namespace) -> int:
                           f"event {after}[/]")
 
     for event in matches.watch(args.match_id, args.token, cursor, on_resume=resumed):
+        learn_name(names, event.data, view.seat)
         line = render.describe(view.game, event.data, names, view.seat)
         if line is not None:
             app.console.print(line)

@@ -144,6 +144,21 @@ def test_cli_join_open_seat_leave_and_come_back_to_finish_livemix(stack: Stack,
     assert sum(a.seat == 0 for a in room.match.replay(created.match_id).actions) == moves + 1
 
 
+def test_cli_a_waiting_joiner_is_told_how_many_are_to_come_and_who_came(stack: Stack,
+                                                                          room: Cardroom) -> None:
+    created = room.match.create("livemix", 3, [open_seat(), open_seat(), open_seat()], seed=5)
+    term = Terminal(stack, "join", created.match_id, "--name", "ann")
+    term.expect_exact("waiting for 2 more players to join...")
+    room.match.join(created.match_id, name="bob")
+    term.expect_exact("bob took a seat")
+    term.expect_exact("waiting for 1 more player to join...")
+    room.match.join(created.match_id, name="cy")
+    term.expect_exact("cy took a seat")
+    term.expect_exact("The match starts.")
+    term.kill()
+    assert "seat 1 took a seat" not in term.text and "seat 2 took a seat" not in term.text
+
+
 def test_cli_play_mixmatch_claims_win_the_rounds(stack: Stack, room: Cardroom) -> None:
     term = Terminal(stack, "play", "mixmatch", "--hourglass", "0", "-o", "faster=true",
                     "--seed", "2")

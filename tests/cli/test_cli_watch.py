@@ -48,6 +48,8 @@ def test_cli_watch_follows_a_match_to_its_end(stack: Stack, room: Cardroom) -> N
     names = ["ann", "bob", "cy"]
     scores = ", ".join(f"{n} {s}" for n, s in zip(names, final.result.scores, strict=True))
     assert term.text.rstrip().endswith(f"Scores: {scores}")
+    # The end names the winner once: the result line, not an event line before it too.
+    assert "Match over" not in term.text and term.text.count("Game over") == 1
     plays = re.findall(r"^(ann|bob|cy) plays (\S+)", term.text, re.MULTILINE)
     actions = room.match.replay(created.match_id).actions
     assert [(names.index(n), c) for n, c in plays] == [(a.seat, a.action) for a in actions]

@@ -286,7 +286,7 @@ def test_vivo_card_not_in_hand_is_illegal_with_the_legal_moves():
     state = vivo.new_game(FOUR, seed=1)
     hand = state.observation(0)["hand"]
     missing = next(c for c in vivo.CARD_NAMES if c not in hand)
-    with pytest.raises(IllegalMove, match=f"{missing} is not in seat 0's hand") as err:
+    with pytest.raises(IllegalMove, match=rf"{missing} is not in your hand \(seat 0\)") as err:
         state.apply_action(missing, 0)
     assert err.value.legal == state.legal_actions() == hand
 

@@ -53,6 +53,15 @@ def names_of(seats: Sequence[Seat], me: int | None = None) -> list[str]:
     return ["you" if i == me else seat.label(i) for i, seat in enumerate(seats)]
 
 
+def learn_name(names: list[str], event: JSON, me: int | None = None) -> None:
+    """Name a seat in `names` as a seat_claimed event names its new player (the names were
+    read before that player came)."""
+    seat, name = event.get("seat"), event.get("name")
+    if (event.get("type") == "seat_claimed" and isinstance(seat, int) and seat != me
+            and 0 <= seat < len(names) and name):
+        names[seat] = str(name)
+
+
 def seat_name(names: Sequence[str], seat: int | None, me: int | None = None) -> str:
     """A seat's screen name; "the host" for no seat."""
     if seat is None:
@@ -151,8 +160,5 @@ def describe_service(event: JSON, names: Sequence[str], me: int | None) -> str |
         return f"[yellow]{name} ran out of time: a bot plays that move[/]"
     if kind == "abandoned":
         return "[yellow]The match was abandoned.[/]"
-    if kind == "match_over":
-        winners = [who(names, s, me) for s in event.get("winners", [])]
-        return (f"[bold]Match over ({escape(str(event.get('reason', '')))}): "
-                f"{', '.join(winners) or 'no winner'}[/]")
+    # match_over gets no line: the result line (result_text) names the winners once.
     return None

@@ -352,7 +352,7 @@ class Rules:
             raise IllegalMove(f"{action} is not a card id", legal)
         name = CARD_NAMES[action]
         if not self.hands[self.turn] >> action & 1:
-            raise IllegalMove(f"{name} is not in seat {self.turn}'s hand", legal)
+            raise IllegalMove(f"{name} is not in your hand (seat {self.turn})", legal)
         lead = COLOURS[self.trick[0] // 12]
         raise IllegalMove(f"{name} cannot be played: must follow the lead colour {lead}", legal)
 

@@ -207,7 +207,8 @@ class Rules:
             return bool(allowed >> card & 1)
         names = [CARD_NAMES[c] for c in ids_of(legal)]
         if not self._hands[self._turn] >> card & 1:
-            raise IllegalMove(f"{CARD_NAMES[card]} is not in seat {self._turn}'s hand", names)
+            raise IllegalMove(f"{CARD_NAMES[card]} is not in your hand (seat {self._turn})",
+                              names)
         count = self._harmonies[self._trick]
         rule = explain(count, self._suits, self._n - 1 - len(self._cards))
         raise IllegalMove(f"{CARD_NAMES[card]} does not follow the harmony: {rule}", names)
