@@ -11,16 +11,15 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram, multiprocess
-from prometheus_client.metrics_core import Metric
+from prometheus_client import REGISTRY, CollectorRegistry, Counter, Histogram
 
 from cardroom.shared.bots import list_policies
 from cardroom.shared.bots.base import SEARCH
 from cardroom.shared.rpc.metrics import start_metrics_server
+from cardroom.shared.rpc.procfiles import ProcessFiles
 from cardroom.shared.wire.bot_tasks import QUEUES, TASKS
 
 log = logging.getLogger(__name__)
@@ -124,28 +123,6 @@ def remove_dir() -> None:
         shutil.rmtree(folder, ignore_errors=True)
 
 
-class WorkerFiles:
-    """The sum of the values in a multiprocess directory's files, as
-    prometheus_client.multiprocess.MultiProcessCollector reads them, less the files a pool
-    process has just created and not yet sized: read at that instant, an empty file would
-    fail the whole scrape (an HTTP 500), while it holds no value yet."""
-
-    def __init__(self, folder: Path) -> None:
-        self.folder = folder
-
-    def collect(self) -> Iterable[Metric]:
-        """Every series of every process, summed."""
-        files = [str(f) for f in sorted(self.folder.glob("*.db")) if _sized(f)]
-        return multiprocess.MultiProcessCollector.merge(files, accumulate=True)
-
-
-def _sized(path: Path) -> bool:
-    try:
-        return path.stat().st_size > 0
-    except FileNotFoundError:
-        return False
-
-
 def serve(port: int, host: str = "") -> Any:
     """Serve the sum over the worker's processes at /metrics on `port` (of `host`: every
     interface when empty); the HTTP server."""
@@ -153,7 +130,7 @@ def serve(port: int, host: str = "") -> Any:
     folder = multiprocess_dir()
     if folder is not None:
         registry = CollectorRegistry()
-        registry.register(WorkerFiles(folder))
+        registry.register(ProcessFiles(folder))
     else:
         log.warning("PROMETHEUS_MULTIPROC_DIR was not set before prometheus_client was "
                     "imported: /metrics shows the parent process only")

@@ -1,4 +1,5 @@
-"""`python -m cardroom.services.match`: serve cardroom.v1.MatchService until SIGTERM or SIGINT.
+"""`python -m cardroom.services.match`: serve cardroom.v1.MatchService until SIGTERM or SIGINT
+(as MATCH_PROCESSES processes on one port when it is above 1: services/match/processes.py).
 
 From a checkout's root `python -m services.match` runs it too; the imports here are absolute
 (cardroom.*) so that form loads no module of the project twice.
@@ -6,30 +7,13 @@ From a checkout's root `python -m services.match` runs it too; the imports here 
 
 from __future__ import annotations
 
-import logging
 import sys
 
-from prometheus_client import REGISTRY
-from redis.exceptions import RedisError
-
-from cardroom.services.match.server import create_server
-from cardroom.services.match.settings import SHUTDOWN_GRACE_SECONDS, MatchSettings
-from cardroom.shared.errors import InvalidConfig, Unavailable
+from cardroom.services.match.processes import serving, supervise
+from cardroom.services.match.settings import MatchSettings
+from cardroom.shared.errors import InvalidConfig
 from cardroom.shared.rpc.logging import configure_logging
-from cardroom.shared.rpc.main import run, serve
-
-log = logging.getLogger("cardroom.services.match")
-
-
-async def serving(settings: MatchSettings) -> int:
-    """Build the replica on this loop and serve until signalled; the exit status."""
-    try:
-        server, _ = await create_server(settings, registry=REGISTRY)
-    except (RedisError, Unavailable) as err:
-        cause = err.__cause__ or err
-        print(f"match: cannot reach Redis at REDIS_URL: {cause}", file=sys.stderr)
-        return 1
-    return await serve(server, log, grace=SHUTDOWN_GRACE_SECONDS)
+from cardroom.shared.rpc.main import run
 
 
 def main() -> int:
@@ -40,6 +24,8 @@ def main() -> int:
         print(f"match: {err.reason}", file=sys.stderr)
         return 2
     configure_logging(settings.common.log_level, settings.common.log_format)
+    if settings.processes > 1:
+        return supervise(settings)
     return run(serving(settings), settings.common.event_loop)
 
 

@@ -1,5 +1,10 @@
 """The cardroom_ game metrics of the match service (the grpc_server_* ones come from
-cardroom.shared.rpc)."""
+cardroom.shared.rpc).
+
+Under MATCH_PROCESSES the processes count in files and the supervisor serves their merge
+(cardroom.shared.rpc.procfiles): counters and histograms are summed, and each gauge says
+how its processes' values combine (`multiprocess_mode`; ignored by a single process).
+"""
 
 from __future__ import annotations
 
@@ -25,7 +30,7 @@ class MatchMetrics:
             ["game", "reason"], registry=registry)
         self.active_matches = Gauge(
             "cardroom_active_matches", "Matches being played, by game (read from Redis).",
-            ["game"], registry=registry)
+            ["game"], registry=registry, multiprocess_mode="livemax")
         self.moves = Counter(
             "cardroom_moves_total", "SubmitMove calls by game and outcome (applied, "
             "duplicate, illegal, stale, invalid, denied, error).", ["game", "outcome"],
@@ -50,17 +55,17 @@ class MatchMetrics:
         self.timer_loop_seconds = Gauge(
             "cardroom_timer_loop_last_run_timestamp_seconds",
             "Unix time this replica's timer loop last finished a poll of the timer index.",
-            registry=registry)
+            registry=registry, multiprocess_mode="livemax")
         self.bot_tasks = Counter(
             "cardroom_bot_tasks_total", "Bot tasks sent to the broker, by outcome.",
             ["outcome"], registry=registry)
 
         self.open_streams = Gauge(
             "cardroom_match_open_streams", "WatchMatch streams open on this replica.",
-            registry=registry)
+            registry=registry, multiprocess_mode="livesum")
         self.unary_in_flight = Gauge(
             "cardroom_match_unary_in_flight", "Unary calls being handled on this replica.",
-            registry=registry)
+            registry=registry, multiprocess_mode="livesum")
         self.refused = Counter(
             "cardroom_match_limit_refusals_total",
             "Calls refused or streams ended by a limit (max_active, max_streams, "
@@ -69,7 +74,7 @@ class MatchMetrics:
         self.store_crowded = Gauge(
             "cardroom_match_store_high_water",
             "1 while the match store is past MATCH_STORE_HIGH_WATER (new matches refused, "
-            "play goes on), else 0.", registry=registry)
+            "play goes on), else 0.", registry=registry, multiprocess_mode="livemax")
         for limit in LIMITS:
             self.refused.labels(limit)
         self.fanout_delay = Histogram(

@@ -138,9 +138,11 @@ class MatchServer:
 async def create_server(settings: MatchSettings, *, registry: CollectorRegistry | None = None,
                         host: str = "[::]", queue: TaskQueue | None = None,
                         run_timers: bool = True, player_settings: PlayerSettings | None = None,
-                        **service_options: Any) -> tuple[MatchServer, int]:
+                        serve_metrics: bool = True, **service_options: Any
+                        ) -> tuple[MatchServer, int]:
     """A match-service replica bound to settings.common.grpc_port (0: a free port), on the
-    running event loop: (server, port)."""
+    running event loop: (server, port). `serve_metrics` False: no /metrics of its own (one
+    of MATCH_PROCESSES, whose supervisor serves the pod's)."""
     registry = CollectorRegistry() if registry is None else registry
     metrics = MatchMetrics(registry)
     repo = MatchRepo.from_url(settings.common.redis_url, request_ttl_s=settings.request_ttl_s,
@@ -153,7 +155,7 @@ async def create_server(settings: MatchSettings, *, registry: CollectorRegistry 
     try:
         await repo.register_scripts()
         server = await _wire(settings, registry, metrics, repo, host, queue, run_timers,
-                             player_settings, service_options)
+                             player_settings, serve_metrics, service_options)
     except BaseException:
         await repo.close()  # nothing half-built keeps a connection open
         raise
@@ -162,8 +164,8 @@ async def create_server(settings: MatchSettings, *, registry: CollectorRegistry 
 
 async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: MatchMetrics,
                 repo: MatchRepo, host: str, queue: TaskQueue | None, run_timers: bool,
-                player_settings: PlayerSettings | None, service_options: dict[str, Any]
-                ) -> MatchServer:
+                player_settings: PlayerSettings | None, serve_metrics: bool,
+                service_options: dict[str, Any]) -> MatchServer:
     if queue is None:
         queue = CeleryQueue(settings.common.celery_broker_url, settings.bot_queue,
                             settings.bot_search_queue)
@@ -196,7 +198,8 @@ async def _wire(settings: MatchSettings, registry: CollectorRegistry, metrics: M
     rpc, _ = await create_rpc_server([ServiceDef(descriptor, add), *players.services],
                                      settings.common, registry=registry, host=host,
                                      options=SERVER_OPTIONS,
-                                     streams_per_connection=STREAMS_PER_CONNECTION)
+                                     streams_per_connection=STREAMS_PER_CONNECTION,
+                                     serve_metrics=serve_metrics)
     loop = TimerLoop(service, settings.timer_interval_s) if run_timers else None
     health = RedisHealth(repo, settings.durability, settings.health_interval_s,
                          rpc.set_serving, high_water=settings.store_high_water,

@@ -41,6 +41,9 @@ class MatchSettings:
     request_ttl_s: float = var("MATCH_REQUEST_TTL", REQUEST_TTL_S, seconds())
     #: Seconds between two polls of the timer loop.
     timer_interval_s: float = var("MATCH_TIMER_INTERVAL", 0.25, seconds())
+    #: MATCH_PROCESSES: processes of this replica, serving one gRPC port (SO_REUSEPORT) and
+    #: one /metrics (cardroom.services.match.processes); 1: this process alone.
+    processes: int = var("MATCH_PROCESSES", 1, count(least=1))
     #: Seconds after which an unanswered bot task is sent again.
     bot_retry_s: float = var("MATCH_BOT_RETRY", BOT_RETRY_S, seconds())
     #: The broker queue bot tasks of fast policies go to.

@@ -25,7 +25,8 @@ class PlayerMetrics:
             registry=registry)
         self.tickets_waiting = Gauge(
             "cardroom_tickets_waiting", "Matchmaking tickets waiting, by game (every "
-            "replica's, read from Redis).", ["game"], registry=registry)
+            "replica's, read from Redis).", ["game"], registry=registry,
+            multiprocess_mode="livemax")
         self.ticket_wait = Histogram(
             "cardroom_ticket_wait_seconds", "Seconds from a ticket's creation to its match, "
             "by game.", ["game"], buckets=(0.1, 0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300),

@@ -62,7 +62,7 @@ class Server:
     """A started-or-not grpc.aio server with its health servicer and metrics endpoint."""
 
     def __init__(self, server: grpc.aio.Server, port: int, health: HealthServicer,
-                 names: Sequence[str], registry: CollectorRegistry, metrics_port: int,
+                 names: Sequence[str], registry: CollectorRegistry, metrics_port: int | None,
                  gauge: ServingGauge, gate: WorkGate | None = None,
                  metrics_host: str = "") -> None:
         self.grpc = server
@@ -78,10 +78,12 @@ class Server:
         self._metrics_httpd: Any = None
 
     async def start(self, serving: bool = True) -> None:
-        """Serve calls and /metrics; then report SERVING for "" and every service, unless
+        """Serve calls and /metrics (unless its metrics port is None: another process of
+        the pod serves them); then report SERVING for "" and every service, unless
         `serving` is False (a replica whose store must answer first flips it later)."""
-        self._metrics_httpd, _, self.metrics_port = start_metrics_server(
-            self._wanted_metrics_port, self.registry, self._metrics_host)
+        if self._wanted_metrics_port is not None:
+            self._metrics_httpd, _, self.metrics_port = start_metrics_server(
+                self._wanted_metrics_port, self.registry, self._metrics_host)
         await self.grpc.start()
         if serving:
             await self.set_serving(True)
@@ -125,13 +127,14 @@ class Server:
 async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
                         registry: CollectorRegistry | None = None, host: str = "[::]",
                         options: Sequence[tuple[str, Any]] = (), gate: WorkGate | None = None,
-                        process: str = "", streams_per_connection: int = 0
-                        ) -> tuple[Server, int]:
+                        process: str = "", streams_per_connection: int = 0,
+                        serve_metrics: bool = True) -> tuple[Server, int]:
     """A server hosting `services` plus health and reflection, bound to settings.grpc_port,
     on the running event loop. A fresh metrics registry is used unless one is given (a
     process passes prometheus_client.REGISTRY); `gate` is the WorkGate the servicers hand
     their blocking work to (its calls count as in flight); `options` add channel arguments
-    to those of the settings (message size cap, connection age)."""
+    to those of the settings (message size cap, connection age); `serve_metrics` False
+    leaves /metrics to another process of the pod."""
     registry = CollectorRegistry() if registry is None else registry
     metrics = GrpcMetrics(registry)
     server = grpc.aio.server(interceptors=[CallInterceptor(metrics)],
@@ -155,8 +158,9 @@ async def create_server(services: Sequence[ServiceDef], settings: Settings, *,
     else:
         port = server.add_secure_port(address, credentials)
     gauge = ServingGauge(registry, process or settings.process)
-    return Server(server, port, health, names, registry, settings.metrics_port, gauge,
-                  gate, settings.listen_host), port
+    metrics_port = settings.metrics_port if serve_metrics else None
+    return Server(server, port, health, names, registry, metrics_port, gauge, gate,
+                  settings.listen_host), port
 
 
 def loop_name(loop: asyncio.AbstractEventLoop) -> str:

@@ -20,7 +20,9 @@ class ServingGauge:
         self.service = service
         self._gauge = Gauge(
             METRIC, "1 while this replica reports SERVING on gRPC health, 0 otherwise.",
-            ["service"], registry=registry)
+            ["service"], registry=registry,
+            # A replica of several processes (MATCH_PROCESSES) serves while all of them do.
+            multiprocess_mode="livemin")
         self._child = self._gauge.labels(service)
         self._child.set(0)
 

@@ -20,7 +20,7 @@ from support.paths import ROOT
 
 from cardroom.services.bot import _is_worker_command, mapping, tasks
 from cardroom.services.bot.celery_app import BotSettings, configure, route_task
-from cardroom.services.bot.metrics import WorkerFiles, WorkerMetrics
+from cardroom.services.bot.metrics import WorkerMetrics
 from cardroom.shared.bots import Decision, get_policy, list_policies
 from cardroom.shared.errors import (
     InvalidConfig,
@@ -32,6 +32,7 @@ from cardroom.shared.errors import (
 from cardroom.shared.proto.cardroom.v1 import bot_pb2 as pb
 from cardroom.shared.proto.cardroom.v1 import common_pb2
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb_match
+from cardroom.shared.rpc.procfiles import ProcessFiles
 from cardroom.shared.wire import typed
 from cardroom.shared.wire.bot_tasks import SUBMIT_CLAIM, SUGGEST, TAKE_TURN
 
@@ -297,6 +298,6 @@ def test_a_scrape_skips_the_file_a_pool_process_is_creating(tmp_path: Path) -> N
     (tmp_path / "counter_4194305.db").touch()  # opened by a new process, not yet sized
     with pytest.raises(struct.error):
         list(multiprocess.MultiProcessCollector(None, str(tmp_path)).collect())
-    [metric] = [m for m in WorkerFiles(tmp_path).collect() if m.name == "cardroom_probe"]
+    [metric] = [m for m in ProcessFiles(tmp_path).collect() if m.name == "cardroom_probe"]
     assert [(s.labels, s.value) for s in metric.samples if s.name.endswith("_total")] == [
         ({"task": "t"}, 3.0)]
