@@ -1,6 +1,6 @@
 """SubmitMove throughput and latency of the match service, this tree's beside the baseline's.
 
-    .venv/bin/python -m bench.match [--quick] [--baseline REF]
+    .venv/bin/python -m bench.match [--quick] [--baseline REF | --processes N] [--thousand]
 
 Runs two `python -m cardroom.services.match` processes side by side, each with a
 redis-server of its own (appendonly yes, appendfsync everysec; MATCH_DURABILITY=everysec):
@@ -12,7 +12,9 @@ second, p50/p99 latency and the service's CPU time per move, and the same for th
 grpc.health.v1 Check call on the same server (the gRPC floor). Matches are 4-player VIVO;
 each client mirrors its match with the engine locally, so every call is a SubmitMove. Redis
 round trips per move come from the server's own instrumentation (the
-cardroom_redis_round_trip_seconds counts by operation, scraped before and after)."""
+cardroom_redis_round_trip_seconds counts by operation, scraped before and after).
+--processes N measures this tree twice instead, with MATCH_PROCESSES=1 and =N (the
+service's CPU summed over its processes)."""
 
 from __future__ import annotations
 
@@ -176,6 +178,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+def service_cpu_seconds(pid: int) -> float:
+    """CPU seconds of a service process and its live children (a replica's
+    MATCH_PROCESSES), as cpu_seconds counts them."""
+    return cpu_seconds(pid) + sum(service_cpu_seconds(child) for child in _children(pid))
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for listing in Path(f"/proc/{pid}/task").glob("*/children"):
+        found += [int(c) for c in listing.read_text().split()]
+    return found
+
+
 #: Matches whose calls share one client connection: the match service takes 1,000 calls at
 #: once per connection (GRPC_MAX_STREAMS_PER_CONNECTION), so 1,000 matches need several.
 MATCHES_PER_CONNECTION = 100
@@ -189,17 +204,17 @@ def measure(channel: grpc.Channel, server: int, metrics_port: int, matches: int,
     # (The stubs package omits the health stub's methods.)
     health: list[Any] = [health_pb2_grpc.HealthStub(c) for c in (channel, *more)]
     request = health_pb2.HealthCheckRequest(service="cardroom.v1.MatchService")
-    cpu = cpu_seconds(server)
+    cpu = service_cpu_seconds(server)
     floor = run_threads(matches, noops, lambda i: functools.partial(
         health[i // MATCHES_PER_CONNECTION % len(health)].Check, request, timeout=10))
-    floor.server_cpu_ms = 1000 * (cpu_seconds(server) - cpu) / floor.calls
+    floor.server_cpu_ms = 1000 * (service_cpu_seconds(server) - cpu) / floor.calls
     stubs = [match_pb2_grpc.MatchServiceStub(c) for c in (channel, *more)]
     players = [MatchPlayer(stubs[i // MATCHES_PER_CONNECTION % len(stubs)], seed + i)
                for i in range(matches)]
     before = redis_counts(metrics_port)
-    cpu, mine = cpu_seconds(server), cpu_seconds(os.getpid())
+    cpu, mine = service_cpu_seconds(server), cpu_seconds(os.getpid())
     result = run_threads(matches, moves, lambda i: players[i].move)
-    result.server_cpu_ms = 1000 * (cpu_seconds(server) - cpu) / result.calls
+    result.server_cpu_ms = 1000 * (service_cpu_seconds(server) - cpu) / result.calls
     result.client_cpu_ms = 1000 * (cpu_seconds(os.getpid()) - mine) / result.calls
     after = redis_counts(metrics_port)
     # The timer loop polls on its own ("timers", and "lobby" for the gauge): not a move's.
@@ -264,6 +279,15 @@ def start_both(stack: Processes, *, durable: bool, baseline_env: dict[str, str] 
     new = start_match_service(start_private_redis(stack, durable=durable), stack,
                               env={**durability, **(env or {})}, label="this tree")
     return [old, new]
+
+
+def start_processes(stack: Processes, count: int) -> list[Service]:
+    """This tree's service with MATCH_PROCESSES=1 and with `count`, each with a Redis of its
+    own (durable, as start_both's)."""
+    return [start_match_service(start_private_redis(stack, durable=True), stack,
+                                env={"MATCH_DURABILITY": "everysec", "MATCH_PROCESSES": str(n)},
+                                label=f"{n} process{'es' if n > 1 else ''}")
+            for n in (1, count)]
 
 
 def rss_mib(pid: int) -> float:
@@ -331,7 +355,7 @@ def closed_loop(services: list[Service], plan: dict[int, tuple[int, int]], reps:
                   flush=True)
     for channel in [*channels, *(c for group in more for c in group)]:
         channel.close()
-    print("\n| matches | moves/s this tree / baseline |\n|---:|---:|")
+    print(f"\n| matches | moves/s {services[1].label} / {services[0].label} |\n|---:|---:|")
     for matches, (old, new) in rates.items():
         print(f"| {matches} | {new / old:.2f}x |")
     return rates
@@ -360,6 +384,9 @@ def main(argv: list[str] | None = None) -> int:
                              "the synchronous service)")
     parser.add_argument("--thousand", action="store_true",
                         help="also 1,000 concurrent matches (1,000 client threads)")
+    parser.add_argument("--processes", type=int, default=0, metavar="N",
+                        help="instead of a baseline: this tree with MATCH_PROCESSES=1 beside "
+                             "MATCH_PROCESSES=N")
     args = parser.parse_args(argv)
     plan = {1: (90, 600), 10: (40, 200), 100: (12, 40)} if args.quick else \
         {1: (95, 1000), 10: (60, 400), 100: (20, 100)}
@@ -367,15 +394,18 @@ def main(argv: list[str] | None = None) -> int:
         plan[1000] = (4, 6)
     stack = Processes()
     try:
-        services = start_both(stack, durable=True, baseline=args.baseline)
+        services = start_processes(stack, args.processes) if args.processes else \
+            start_both(stack, durable=True, baseline=args.baseline)
         rates = closed_loop(services, plan, reps=1 if args.quick else 3)
         # ... and at 70% of the rate each version saturated at with 100 matches.
         saturated = tuple(float(round(0.7 * r)) for r in rates[100])
         open_loop(services, ((100.0, 300.0) if args.quick else (100.0, 300.0, 500.0))
                   + saturated, 4.0 if args.quick else 6.0)
-        print(f"\nTwo match-service processes, the one of {args.baseline} and this "
-              "tree's, each with its own Redis (appendonly yes, appendfsync "
-              "everysec) and MATCH_DURABILITY=everysec; the client threads run in this process; "
+        compared = (f"this tree with MATCH_PROCESSES=1 and ={args.processes}"
+                    if args.processes else f"the one of {args.baseline} and this tree's")
+        print(f"\nTwo match services, {compared}, each with its own Redis (appendonly "
+              "yes, appendfsync everysec) and MATCH_DURABILITY=everysec; the client threads "
+              "run in this process; "
               "rows are the median of the repetitions, versions alternating; cpu ms is the "
               "server's CPU time per call; RT/move counts the server's Redis round trips; client "
               "cpu ms is this load generator's CPU time per move.")
