@@ -15,6 +15,7 @@ from cardroom.shared.wire.enums import GAMES
 
 from . import quick, values
 from .app import App
+from .pacing import DEFAULT_PACE_S, add_pace_flag, pace_of
 from .player import Player, hint_text
 from .safe import printable
 
@@ -43,6 +44,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
                       help="with --quick: fill the table with bots after this long")
     _match_flags(play)
     _hint_flag(play)
+    add_pace_flag(play, DEFAULT_PACE_S)
     play.set_defaults(run=run_play)
     join = commands.add_parser(
         "join", parents=[common], help="take an open seat of a match (or come back to yours)",
@@ -53,6 +55,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     join.add_argument("--token", help="your seat's token (to come back to your seat)")
     join.add_argument("--name", default="", help="your name at the table")
     _hint_flag(join)
+    add_pace_flag(join, DEFAULT_PACE_S)
     join.set_defaults(run=run_join)
     create = commands.add_parser(
         "create", parents=[common], help="create a match with open seats for others to join",
@@ -142,7 +145,7 @@ def run_play(app: App, args: argparse.Namespace) -> int:
                            style="dim"))
     session = app.room.match.seat(created.match_id, token)
     return _play(app, session, args.hint_policy or policy, cursor=0,
-                 clock=args.clock is not None)
+                 clock=args.clock is not None, pace=pace_of(args))
 
 
 def run_create(app: App, args: argparse.Namespace) -> int:
@@ -189,16 +192,19 @@ def run_join(app: App, args: argparse.Namespace) -> int:
     view = session.view()
     policy = args.hint_policy or next((s.policy for s in view.seats if s.kind == "bot"),
                                       FALLBACK_POLICY)
-    return _play(app, session, policy, cursor, clock=view.deadline_kind == "move_clock")
+    return _play(app, session, policy, cursor, clock=view.deadline_kind == "move_clock",
+                 pace=pace_of(args))
 
 
-def play_session(app: App, session: SeatSession, policy: str, cursor: int, clock: bool
-                 ) -> int:
-    """Play a seat at the terminal (hints from `policy`) from event `cursor`."""
-    return _play(app, session, policy, cursor, clock)
+def play_session(app: App, session: SeatSession, policy: str, cursor: int, clock: bool,
+                 pace: float = DEFAULT_PACE_S) -> int:
+    """Play a seat at the terminal (hints from `policy`) from event `cursor`, pausing
+    `pace` seconds after each move of another seat."""
+    return _play(app, session, policy, cursor, clock, pace)
 
 
-def _play(app: App, session: SeatSession, policy: str, cursor: int, clock: bool) -> int:
+def _play(app: App, session: SeatSession, policy: str, cursor: int, clock: bool,
+          pace: float) -> int:
     def hint() -> str:
         return hint_text(
             lambda: app.room.bot.hint(session.match_id, session.token, policy).action,
@@ -206,4 +212,4 @@ def _play(app: App, session: SeatSession, policy: str, cursor: int, clock: bool)
 
     if not app.console.is_terminal:
         app.console.print("(not a terminal: reading moves from standard input)")
-    return Player(app.console, session, hint, clock=clock).run(cursor)
+    return Player(app.console, session, hint, clock=clock, pace=pace).run(cursor)

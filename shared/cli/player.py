@@ -32,6 +32,7 @@ from cardroom.shared.errors import (
 
 from . import moves, render
 from .lineinput import Cancelled, LineReader
+from .pacing import Pacer
 from .render.common import Scene, count, learn_name, names_of, result_text
 from .render.mixmatch import countdown
 
@@ -45,9 +46,10 @@ class Watcher(threading.Thread):
     """Prints the match's events as they come; `seq` is the last one printed."""
 
     def __init__(self, session: SeatSession, reader: LineReader, game: str, names: list[str],
-                 cursor: int) -> None:
+                 cursor: int, pace: float = 0.0) -> None:
         super().__init__(daemon=True, name="cardroom-watch")
         self.session, self.reader, self.game, self.names = session, reader, game, names
+        self.pacer = Pacer(game, pace, session.seat)
         self.console = reader.console
         self.cursor = cursor
         self.seq = cursor
@@ -80,6 +82,7 @@ class Watcher(threading.Thread):
         line = render.describe(self.game, event.data, self.names, self.session.seat)
         if line is not None and not self.stopping:
             self.reader.show(line)
+            self.pacer.after(event.data)
         # Only news calls a prompt off: an event the table on screen already shows does not.
         calling_off = event.seq > self.drawn_seq and calls_off(self.game, event.data)
         with self.changed:
@@ -110,8 +113,11 @@ class Player:
     """Plays one seat at the terminal until the match is over or the player leaves."""
 
     def __init__(self, console: Console, session: SeatSession, hint: Callable[[], str],
-                 reader: LineReader | None = None, clock: bool = False) -> None:
+                 reader: LineReader | None = None, clock: bool = False, pace: float = 0.0
+                 ) -> None:
         self.console = console
+        #: Seconds of pause after each move of another seat (cardroom.shared.cli.pacing).
+        self.pace = pace
         self.session = session
         self.hint = hint
         self.reader = reader or LineReader(console)
@@ -127,7 +133,8 @@ class Player:
         """Play to the end; the exit status (0: the match is over or the player left)."""
         view = self.session.view()
         names = names_of(view.seats, view.seat)
-        self.watcher = Watcher(self.session, self.reader, view.game, names, cursor)
+        self.watcher = Watcher(self.session, self.reader, view.game, names, cursor,
+                               self.pace)
         # Events are printed by the watcher alone; the view is drawn once they are out.
         self.watcher.start()
         try:
@@ -155,7 +162,8 @@ class Player:
         unseen = [e.seq for e in self.session.watch(printed, follow=False)
                   if e.seq <= view.event_seq]
         if unseen:
-            self.watcher.wait_for(unseen[-1], 5.0)
+            # Paced, the lines come at most `pace` apart: wait for them all.
+            self.watcher.wait_for(unseen[-1], 5.0 + self.pace * len(unseen))
 
     def _draw(self, view: MatchView) -> None:
         self.console.print()

@@ -28,6 +28,7 @@ from cardroom.shared.wire.errors import translated
 from cardroom.shared.wire.tokens import bearer
 
 from .app import App
+from .pacing import DEFAULT_PACE_S, add_pace_flag, pace_of
 
 #: Seconds `play --quick` waits for a table before it gives up (its ticket expires then).
 QUICK_WAIT_S = 300.0
@@ -94,6 +95,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser, play: Any) -> No
     resume.add_argument("match_id", nargs="?", metavar="MATCH_ID",
                         help="the match (default: your newest active one)")
     resume.add_argument("--hint-policy", metavar="POLICY", help="the policy asked for hints")
+    add_pace_flag(resume, DEFAULT_PACE_S)
     resume.set_defaults(run=lambda app, args: run_resume(app, args, play))
     board = commands.add_parser(
         "leaderboard", parents=[common], help="a game's rated players, best first",
@@ -128,7 +130,7 @@ def run_quick(app: App, args: argparse.Namespace, play: Any) -> int:
                                     f": you are seat {found.seat}. "
                                     "(to come back: cardroom resume)"))
     session = app.room.match.seat(found.match_id, guest.credential)
-    return int(play(app, session, args.hint_policy or "heuristic", 0, False))
+    return int(play(app, session, args.hint_policy or "heuristic", 0, False, pace_of(args)))
 
 
 def run_mine(app: App, args: argparse.Namespace) -> int:
@@ -170,7 +172,8 @@ def run_resume(app: App, args: argparse.Namespace, play: Any) -> int:
                                     f", seat {resumed.seat}."))
     session = app.room.match.seat(match_id, guest.credential)
     cursor = session.view().event_seq
-    return int(play(app, session, args.hint_policy or "heuristic", cursor, False))
+    return int(play(app, session, args.hint_policy or "heuristic", cursor, False,
+                    pace_of(args)))
 
 
 def run_leaderboard(app: App, args: argparse.Namespace) -> int:

@@ -16,6 +16,7 @@ from cardroom.shared.games.base import State
 
 from . import render
 from .app import App
+from .pacing import Pacer, add_pace_flag, pace_of
 from .render.common import Scene, learn_name, names_of, result_text
 
 #: Events after which the watcher draws the table again.
@@ -33,6 +34,7 @@ def add_parsers(commands: Any, common: argparse.ArgumentParser) -> None:
     watch.add_argument("--token", help="a seat's token: watch as that seat")
     watch.add_argument("--from-start", action="store_true",
                        help="show every event from the start, not only new ones")
+    add_pace_flag(watch, 0.0)
     watch.set_defaults(run=run_watch)
     replay = commands.add_parser(
         "replay", parents=[common], help="step through a finished match",
@@ -72,11 +74,13 @@ def run_watch(app: App, args: argparse.Namespace) -> int:
         app.console.print(f"[dim]connection lost ({escape(reason)}); back, resuming after "
                           f"event {after}[/]")
 
+    pacer = Pacer(view.game, pace_of(args), view.seat)
     for event in matches.watch(args.match_id, args.token, cursor, on_resume=resumed):
         learn_name(names, event.data, view.seat)
         line = render.describe(view.game, event.data, names, view.seat)
         if line is not None:
             app.console.print(line)
+            pacer.after(event.data)
         if event.type in REDRAW_AFTER:
             _draw(app, matches.get(args.match_id, args.token))
     final = matches.get(args.match_id, args.token)

@@ -3,8 +3,10 @@ whole games against real bot workers, keys sent, the screen read."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import re
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -157,6 +159,22 @@ def test_cli_a_waiting_joiner_is_told_how_many_are_to_come_and_who_came(stack: S
     term.expect_exact("The match starts.")
     term.kill()
     assert "seat 1 took a seat" not in term.text and "seat 2 took a seat" not in term.text
+
+
+def test_cli_play_shows_the_bots_moves_one_at_a_time_at_its_pace(stack: Stack) -> None:
+    term = Terminal(stack, "play", "vivo", "--players", "3", "--bots", "random", "--seed", "4",
+                    "--pace", "0.5")
+    rng, seen = random.Random(2), []  # (when, what): a bot's move, or a prompt of yours
+    while sum(kind == "prompt" for _, kind in seen) < 3:
+        found = term.expect([r"bot \d \(random\) plays", re.escape(MOVE_PROMPT)])
+        seen.append((time.monotonic(), "bot" if found == 0 else "prompt"))
+        if found == 1:
+            legal = legal_moves(term.last())
+            term.send(legal[rng.randrange(len(legal))])
+    term.kill()
+    # Two bots' moves in a row (nothing of yours between) come at least the pace apart.
+    gaps = [b[0] - a[0] for a, b in itertools.pairwise(seen) if a[1] == b[1] == "bot"]
+    assert gaps and min(gaps) >= 0.4, seen
 
 
 def test_cli_play_mixmatch_claims_win_the_rounds(stack: Stack, room: Cardroom) -> None:

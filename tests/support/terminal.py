@@ -39,10 +39,12 @@ class Terminal:
 
     running: ClassVar[list[Terminal]] = []
 
-    def __init__(self, stack: Stack, *args: str, columns: int = 120) -> None:
+    def __init__(self, stack: Stack, *args: str, columns: int = 120, pace: float = 0.0
+                 ) -> None:
         # COLUMNS and LINES would win over the terminal's size (a test runner may set them).
+        # Bots' moves are shown without a pause unless a test asks for one (`pace`).
         env = {**stack.env(), "TERM": "xterm-256color", "LANG": "C.UTF-8",
-               "COLUMNS": str(columns), "LINES": "50"}
+               "COLUMNS": str(columns), "LINES": "50", "CARDROOM_PACE": str(pace)}
         main, side = pty.openpty()
         fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 50, columns, 0, 0))
         self.process = subprocess.Popen([sys.executable, "-m", "cardroom.shared.cli", *args],

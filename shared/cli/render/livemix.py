@@ -9,6 +9,8 @@ from rich.text import Text
 
 from .common import JSON, Scene, cards, joined, seats_table, who
 
+#: Events shown one at a time at the app's pace (cardroom.shared.cli.pacing).
+PACED = ("play", "trick_won")
 #: Card colour letters (ruling N1) and their screen colours.
 PALETTE = {"H": "red", "G": "cyan", "F": "green", "M": "yellow"}
 COLOUR_OF = {"heart": "H", "gem": "G", "flower": "F", "moon": "M"}

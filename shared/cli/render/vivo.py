@@ -9,6 +9,8 @@ from rich.text import Text
 
 from .common import JSON, Scene, cards, joined, seats_table, who
 
+#: Events shown one at a time at the app's pace (cardroom.shared.cli.pacing).
+PACED = ("play", "trick_end")
 #: Suit letters (ruling N2) and their screen colours.
 PALETTE = {"R": "red", "G": "green", "B": "bright_blue", "Y": "yellow"}
 SUITS = {"SOLO": 1, "DUET": 2, "TRIO": 3, "QUARTET": 4}
