@@ -6,6 +6,7 @@ lists, and the next write stores it in the current shape."""
 from __future__ import annotations
 
 import json
+from dataclasses import MISSING, fields
 from typing import Any
 
 import pytest
@@ -49,6 +50,30 @@ def test_a_record_reads_back_what_it_wrote() -> None:
     stored = json.loads(json.dumps(record.to_json()))
     assert stored["schema"] == SCHEMA_VERSION == 2
     assert read_record(stored) == record
+
+
+def test_a_copy_keeps_every_field_and_owns_its_seats_and_bots() -> None:
+    seat = SeatRecord("human", name="ann", policy="p", strength=3, token="d1", resigned=True,
+                      creator=False, player="player-1")
+    record = MatchRecord(
+        "m1", "vivo", 3, {"players": 3}, 7, {"rounds": []}, [seat, SeatRecord("open")], 1.0,
+        2.0, clock=ClockSpec(30.0, "forfeit", ""), started=1.5,
+        result={"reason": "completed"}, timer=TimerRecord("clock", 0, 32.0), bots=[1],
+        private=True, creator="c", dealt_by="server", salt="ab", commitment="cd",
+        write="w", idle_at=99.0, schema=1, creator_token="digest")
+    # Every field holds a value other than its default, so a field a copy drops shows.
+    for item in (record, seat):
+        for f in fields(item):
+            if f.default is not MISSING:
+                assert getattr(item, f.name) != f.default, f.name
+    clone = record.copy()
+    assert clone == record
+    assert [getattr(clone, f.name) for f in fields(clone)] == [
+        getattr(record, f.name) for f in fields(record)]
+    clone.seats[0].resigned = False
+    clone.seats[1] = SeatRecord("human")
+    clone.bots.append(2)
+    assert record.seats[0].resigned and record.seats[1].kind == "open" and record.bots == [1]
 
 
 def test_an_old_record_is_filled_in_by_read_record() -> None:

@@ -14,6 +14,7 @@ from support.redis_server import RedisServer
 
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as mpb
 from cardroom.shared.proto.cardroom.v1 import player_pb2 as pb
+from cardroom.shared.wire.tokens import bearer
 
 ALPHA, BETA = (secret for _, secret in APPS)
 
@@ -81,6 +82,31 @@ def test_a_players_credential_rejoins_each_of_its_matches(stubs: tuple[Stubs, St
         match_id=first, action=mine.legal_moves[0], expected_version=mine.version),
         metadata=mover.md(), timeout=5)
     assert moved.version == mine.version + 1
+
+
+def test_a_players_seat_stays_theirs_while_seat_tokens_move_beside_it(
+        stubs: tuple[Stubs, Stubs]) -> None:
+    # A seat token's move is written from this replica's copy of the match (one round
+    # trip): the copy must keep which player holds which seat.
+    one, _ = stubs
+    ann = _guest(one, "ann")
+    made = one.match.CreateMatch(mpb.CreateMatchRequest(
+        game=GAME_ENUM["vivo"], players=3, seats=[mpb.SeatSpec(kind=mpb.SEAT_KIND_HUMAN)] + [
+            mpb.SeatSpec(kind=mpb.SEAT_KIND_OPEN)] * 2), metadata=ann.md(), timeout=5)
+    tokens = {seat: one.match.JoinMatch(mpb.JoinMatchRequest(match_id=made.match_id),
+                                        timeout=5).token for seat in (1, 2)}
+    public = mpb.GetMatchRequest(match_id=made.match_id)
+    for _ in range(9):
+        seat = one.match.GetMatch(public, timeout=5).match.acting_seats[0]
+        md = ann.md() if seat == 0 else bearer(tokens[seat])
+        mine = one.match.GetMatch(public, metadata=md, timeout=5).match
+        moved = one.match.SubmitMove(mpb.SubmitMoveRequest(
+            match_id=made.match_id, action=mine.legal_moves[0],
+            expected_version=mine.version), metadata=md, timeout=5)
+        assert moved.version == mine.version + 1
+    listed = ann.players.ListMyMatches(pb.ListMyMatchesRequest(), metadata=ann.md(),
+                                       timeout=5)
+    assert [(m.match.match_id, m.seat) for m in listed.matches] == [(made.match_id, 0)]
 
 
 def test_another_players_credential_cannot_act_for_them(stubs: tuple[Stubs, Stubs]) -> None:
