@@ -11,7 +11,13 @@ from typing import Any
 import uvicorn
 from prometheus_client import CollectorRegistry
 
-from cardroom.shared.proto.cardroom.v1 import bot_pb2, match_pb2, solver_pb2
+from cardroom.shared.proto.cardroom.v1 import (
+    bot_pb2,
+    match_pb2,
+    matchmaker_pb2,
+    player_pb2,
+    solver_pb2,
+)
 from cardroom.shared.rpc.metrics import GrpcMetrics
 
 from . import app as web_app
@@ -25,6 +31,9 @@ SERVICES = (
     (match_pb2.DESCRIPTOR.services_by_name["MatchService"], "match_addr"),
     (bot_pb2.DESCRIPTOR.services_by_name["BotService"], "bot_addr"),
     (solver_pb2.DESCRIPTOR.services_by_name["SolverService"], "solver_addr"),
+    # Served by every match replica beside MatchService (services/players).
+    (player_pb2.DESCRIPTOR.services_by_name["PlayerService"], "match_addr"),
+    (matchmaker_pb2.DESCRIPTOR.services_by_name["MatchmakerService"], "match_addr"),
 )
 
 

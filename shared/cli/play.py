@@ -198,13 +198,14 @@ def run_join(app: App, args: argparse.Namespace) -> int:
 
 def play_session(app: App, session: SeatSession, policy: str, cursor: int, clock: bool,
                  pace: float = DEFAULT_PACE_S) -> int:
-    """Play a seat at the terminal (hints from `policy`) from event `cursor`, pausing
-    `pace` seconds after each move of another seat."""
-    return _play(app, session, policy, cursor, clock, pace)
+    """Play a seat the player's credential holds at the terminal (hints from `policy`) from
+    event `cursor`, pausing `pace` seconds after each move of another seat."""
+    return _play(app, session, policy, cursor, clock, pace,
+                 come_back=f"cardroom resume {session.match_id}")
 
 
 def _play(app: App, session: SeatSession, policy: str, cursor: int, clock: bool,
-          pace: float) -> int:
+          pace: float, come_back: str = "") -> int:
     def hint() -> str:
         return hint_text(
             lambda: app.room.bot.hint(session.match_id, session.token, policy).action,
@@ -212,4 +213,6 @@ def _play(app: App, session: SeatSession, policy: str, cursor: int, clock: bool,
 
     if not app.console.is_terminal:
         app.console.print("(not a terminal: reading moves from standard input)")
-    return Player(app.console, session, hint, clock=clock, pace=pace).run(cursor)
+    come_back = come_back or f"cardroom join {session.match_id} --token {session.token}"
+    return Player(app.console, session, hint, clock=clock, pace=pace,
+                  come_back=come_back).run(cursor)

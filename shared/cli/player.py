@@ -113,9 +113,11 @@ class Player:
     """Plays one seat at the terminal until the match is over or the player leaves."""
 
     def __init__(self, console: Console, session: SeatSession, hint: Callable[[], str],
-                 reader: LineReader | None = None, clock: bool = False, pace: float = 0.0
-                 ) -> None:
+                 reader: LineReader | None = None, clock: bool = False, pace: float = 0.0,
+                 come_back: str = "") -> None:
         self.console = console
+        #: The command that brings the player back to the seat, said when they leave.
+        self.come_back = come_back
         #: Seconds of pause after each move of another seat (cardroom.shared.cli.pacing).
         self.pace = pace
         self.session = session
@@ -216,6 +218,8 @@ class Player:
         except (EOFError, KeyboardInterrupt):
             self.console.print(f"\nLeft match {view.match_id}; your seat stays yours "
                                f"({self._left_note()}).")
+            if self.come_back:
+                self.console.print(f"To come back: {self.come_back}", soft_wrap=True)
             return False
         self._act(view, line)
         return True

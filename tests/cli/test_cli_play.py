@@ -135,6 +135,7 @@ def test_cli_join_open_seat_leave_and_come_back_to_finish_livemix(stack: Stack,
     term.expect_exact(MOVE_PROMPT)
     term.send_eof()  # leave without resigning
     term.expect_exact("your seat stays yours")
+    term.expect_exact(f"To come back: cardroom join {created.match_id} --token {token}")
     assert term.close() == 0
     assert room.match.get(created.match_id).status == "active"
     back = Terminal(stack, "join", created.match_id, "--token", token)

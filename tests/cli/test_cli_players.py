@@ -53,6 +53,7 @@ def test_the_app_keeps_one_guest_and_resumes_its_matches(replica: Any, tmp_path:
     assert json.loads(kept.read_text()) == {next(iter(json.loads(kept.read_text()))): entry}
     back = _cardroom(replica, tmp_path, "resume")
     assert f"Back in match {made.match_id}, seat 0." in back.stdout, back.stdout + back.stderr
+    assert f"To come back: cardroom resume {made.match_id}" in back.stdout
     board = _cardroom(replica, tmp_path, "leaderboard", "vivo")
     assert board.returncode == 0 and "No rated vivo players yet." in board.stdout
 

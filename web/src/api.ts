@@ -5,6 +5,8 @@ import { createConnectTransport } from "@connectrpc/connect-web";
 import { MatchService } from "./gen/cardroom/v1/match_pb";
 import { SolverService } from "./gen/cardroom/v1/solver_pb";
 import { BotService } from "./gen/cardroom/v1/bot_pb";
+import { PlayerService } from "./gen/cardroom/v1/player_pb";
+import { MatchmakerService } from "./gen/cardroom/v1/matchmaker_pb";
 import { ErrorInfoSchema, BadRequestSchema } from "./gen/google/rpc/error_details_pb";
 
 let credential: string | null = null;
@@ -28,6 +30,8 @@ const transport = createConnectTransport({
 export const match: Client<typeof MatchService> = createClient(MatchService, transport);
 export const solver: Client<typeof SolverService> = createClient(SolverService, transport);
 export const bots: Client<typeof BotService> = createClient(BotService, transport);
+export const players: Client<typeof PlayerService> = createClient(PlayerService, transport);
+export const matchmaker: Client<typeof MatchmakerService> = createClient(MatchmakerService, transport);
 
 /** The service's own words for a refusal: its message, and the reason and fields its
  * details name (google.rpc.ErrorInfo, google.rpc.BadRequest). */

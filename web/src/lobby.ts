@@ -44,8 +44,10 @@ export class Lobby {
           else if (change.matchId) this.live.delete(change.matchId);
           this.show([...this.live.values()].filter((m) => m.status < MatchStatus.FINISHED));
         }
-      } catch {
-        if (!this.abort.signal.aborted) this.timer = window.setInterval(() => void this.load(), 2000);
+      } catch (error) {
+        if (this.abort.signal.aborted) return;
+        say(`Live lobby updates stopped (${reasonOf(error)}); the list is read every 2 s instead.`);
+        this.timer = window.setInterval(() => void this.load(), 2000);
       }
     })();
   }

@@ -14,6 +14,10 @@ import { loadSeat } from "./store";
 
 const LOG_LINES = 30;
 
+/** Stream failures that say nothing of the request: the connection or the replica went
+ * away (a stream is resumed from its cursor after them). */
+const RETRIED = new Set<Code>([Code.Unavailable, Code.DeadlineExceeded, Code.Unknown, Code.Aborted]);
+
 export class Table {
   private view: MatchView | null = null;
   private events: MatchEvent[] = [];
@@ -55,13 +59,17 @@ export class Table {
     }
   }
 
-  /** WatchMatch with turn frames; resumes from the last event seen when the stream ends. */
+  /** WatchMatch with turn frames; resumes from the last event seen when the stream ends or
+   * the connection fails. A refusal (an unknown match, a credential not allowed, a limit)
+   * is shown and not retried, except a limit, retried slowly while it is shown. */
   private async follow(): Promise<void> {
+    let pause = 300;
     while (!this.stopped) {
       try {
         const stream = match.watchMatch({ matchId: this.matchId, cursor: this.cursor, turns: true },
           { signal: this.abort.signal });
         for await (const item of stream) {
+          pause = 300;
           if (item.frame.case === "event") {
             this.events.push(item.frame.value);
             this.cursor = item.frame.value.seq;
@@ -77,8 +85,18 @@ export class Table {
         if (this.view && this.view.status >= MatchStatus.FINISHED) return;
       } catch (error) {
         if (this.stopped || (error instanceof ConnectError && error.code === Code.Canceled)) return;
+        const code = error instanceof ConnectError ? error.code : Code.Unknown;
+        if (code === Code.ResourceExhausted) {
+          say(`Live updates are refused for now: ${reasonOf(error)}; trying again.`, "error");
+          pause = 5000;
+        } else if (!RETRIED.has(code)) {
+          say(`Live updates stopped: ${reasonOf(error)}`, "error");
+          return;
+        } else {
+          pause = Math.min(pause * 2, 5000);
+        }
       }
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, pause));
     }
   }
 
