@@ -13,8 +13,6 @@ they are not part of it.
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Sequence
 
 from cardroom.shared.bots.base import (
@@ -22,25 +20,19 @@ from cardroom.shared.bots.base import (
     SEARCH,
     SEED,
     STRENGTH,
-    Decision,
     Factory,
     ParamInfo,
     PolicyInfo,
-    check_view,
-    no_move,
-    rng_for,
-    visible_events,
 )
 from cardroom.shared.bots.heuristic_livemix import HeuristicLivemix
 from cardroom.shared.bots.heuristic_vivo import HeuristicVivo
-from cardroom.shared.bots.ismcts import search
 from cardroom.shared.bots.ismcts_policies import (
-    _GAMES,
     CPU_TIME,
     EXPLORATION,
+    GAMES,
     ITERATIONS,
-    LEVEL_ITERATIONS,
     TIME_MS,
+    IsmctsPolicy,
 )
 
 PRIOR_WEIGHT = ParamInfo("prior_weight", "float", 1.0, 0.0, 1000.0,
@@ -49,18 +41,12 @@ PRIOR_WEIGHT = ParamInfo("prior_weight", "float", 1.0, 0.0, 1000.0,
 _HEURISTICS = {"livemix": HeuristicLivemix, "vivo": HeuristicVivo}
 
 
-class GuidedPolicy:
-    """Guided IS-MCTS over determinizations consistent with the seat's view and events."""
+class GuidedPolicy(IsmctsPolicy):
+    """Guided IS-MCTS over determinizations consistent with the seat's view and events: the
+    search of IsmctsPolicy with the rule-based bot's scores as its root's prior."""
 
     def __init__(self, info: PolicyInfo, params: dict[str, int | float]) -> None:
-        self.info = info
-        self.game = _GAMES[info.game]
-        self.seed = int(params["seed"])
-        iterations = int(params["iterations"])
-        self.iterations = iterations or LEVEL_ITERATIONS[int(params["strength"])]
-        self.time_s = int(params["time_ms"]) / 1000.0
-        self.clock = time.process_time if params["cpu_time"] else time.perf_counter
-        self.exploration = float(params["exploration"])
+        super().__init__(info, params)
         self.prior_weight = float(params["prior_weight"])
         self.heuristic = _HEURISTICS[info.game](
             PolicyInfo(info.game, "heuristic", "", "fast", ()),
@@ -78,32 +64,6 @@ class GuidedPolicy:
         return {a: self.prior_weight * ((s - low) / span if span > 0 else 0.5)
                 for a, s in scores.items()}
 
-    def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
-        """The most visited move after the search; a forced move without searching."""
-        start = time.perf_counter()
-        deadline = self.clock() + self.time_s if self.time_s else math.inf
-        view = check_view(view, self.info.game)
-        legal = sorted(view.get("legal_actions") or [])
-        if view.get("current_player") != view["seat"] or not legal:
-            return no_move("not this seat's turn")
-        if len(legal) == 1:
-            return Decision(legal[0], {"forced": True})
-        seen = visible_events(events, view["seat"])
-        knowledge = self.game.read(view, seen)
-        root = [self.game.to_id(a) for a in legal]
-        result = search(knowledge, root, rng_for(self.seed, seed), self.game.turn,
-                        self.game.playout, self.iterations, deadline, self.exploration,
-                        self.clock, bias=self.bias(view, seen, legal))
-        names = self.game.names
-        evaluation = {
-            "visits": {names[a]: n for a, n in sorted(result.visits.items())},
-            "values": {names[a]: round(result.means[a], 4)
-                       for a in sorted(result.visits) if a in result.means},
-            "expected_reward": round(result.means.get(result.best, 0.0), 4),
-        }
-        return Decision(names[result.best], evaluation, time.perf_counter() - start,
-                        result.iterations)
-
 
 def _info(game: str) -> PolicyInfo:
     return PolicyInfo(game, "guided",
@@ -114,4 +74,4 @@ def _info(game: str) -> PolicyInfo:
 
 #: The policies of this module, as the registry reads them.
 POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = tuple(
-    (_info(game), GuidedPolicy) for game in _GAMES)
+    (_info(game), GuidedPolicy) for game in GAMES)

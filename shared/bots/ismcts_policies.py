@@ -57,7 +57,7 @@ class _Game:
         self.to_id, self.names = to_id, names
 
 
-_GAMES = {
+GAMES = {
     "livemix": _Game(determinize_livemix.read, lambda s: s.turn, livemix.random_playout,
                      livemix.State.string_to_action, LIVEMIX_NAMES),
     "vivo": _Game(determinize_vivo.read, to_act, vivo.random_playout,
@@ -70,13 +70,17 @@ class IsmctsPolicy:
 
     def __init__(self, info: PolicyInfo, params: dict[str, int | float]) -> None:
         self.info = info
-        self.game = _GAMES[info.game]
+        self.game = GAMES[info.game]
         self.seed = int(params["seed"])
         iterations = int(params["iterations"])
         self.iterations = iterations or LEVEL_ITERATIONS[int(params["strength"])]
         self.time_s = int(params["time_ms"]) / 1000.0
         self.clock = time.process_time if params["cpu_time"] else time.perf_counter
         self.exploration = float(params["exploration"])
+
+    def bias(self, view: JSON, events: Sequence[JSON], legal: list[str]) -> dict[int, float]:
+        """A prior per legal card (by card id) added at the root (guided.py); none here."""
+        return {}
 
     def decide(self, view: JSON, events: Sequence[JSON], seed: int) -> Decision:
         """The most visited move after the search; a forced move without searching."""
@@ -88,11 +92,12 @@ class IsmctsPolicy:
             return no_move("not this seat's turn")
         if len(legal) == 1:
             return Decision(legal[0], {"forced": True})
-        knowledge = self.game.read(view, visible_events(events, view["seat"]))
+        seen = visible_events(events, view["seat"])
+        knowledge = self.game.read(view, seen)
         root = [self.game.to_id(a) for a in legal]
         result = search(knowledge, root, rng_for(self.seed, seed), self.game.turn,
                         self.game.playout, self.iterations, deadline, self.exploration,
-                        self.clock)
+                        self.clock, bias=self.bias(view, seen, legal))
         names = self.game.names
         evaluation = {
             "visits": {names[a]: n for a, n in sorted(result.visits.items())},
@@ -112,4 +117,4 @@ def _info(game: str) -> PolicyInfo:
 
 #: The policies of this module, as the registry reads them.
 POLICIES: tuple[tuple[PolicyInfo, Factory], ...] = tuple(
-    (_info(game), IsmctsPolicy) for game in _GAMES)
+    (_info(game), IsmctsPolicy) for game in GAMES)
