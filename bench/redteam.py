@@ -137,9 +137,12 @@ class Player:
             if public.status != pb.MATCH_STATUS_ACTIVE:
                 self.matches.pop(0)
                 continue
-            seat = public.current_player
-            mine = self.stub.GetMatch(pb.GetMatchRequest(match_id=match_id),
-                                      metadata=bearer(tokens[seat]), timeout=10).match
+            # The seat whose view says it may act (MatchView.may_act reads the same in the
+            # baseline's wire format and this tree's).
+            views = {seat: self.stub.GetMatch(pb.GetMatchRequest(match_id=match_id),
+                                              metadata=bearer(token), timeout=10).match
+                     for seat, token in tokens.items()}
+            seat, mine = next((s, v) for s, v in views.items() if v.may_act)
             started = time.perf_counter()
             try:
                 self.stub.SubmitMove(pb.SubmitMoveRequest(

@@ -21,7 +21,7 @@ from typing import Any
 
 from cardroom.services.match.app import MatchService
 from cardroom.services.match.bots import check_policies
-from cardroom.services.match.model import BOT, HUMAN, SeatSpec, new_match_id
+from cardroom.services.match.model import BOT, HUMAN, ClockSpec, SeatSpec, new_match_id
 from cardroom.shared.errors import InvalidArgument, NotFound, PermissionDenied, WrongPhase
 from cardroom.shared.games import registry
 
@@ -106,13 +106,15 @@ class Matchmaker:
 
     def __init__(self, match: MatchService, tickets: TicketStore, ratings: RatingStore,
                  players: PlayerStore, metrics: PlayerMetrics, *, interval_s: float = 0.25,
-                 clock: Callable[[], float] = time.time) -> None:
+                 move_clock_s: float = 0.0, clock: Callable[[], float] = time.time) -> None:
         self.match = match
         self.tickets = tickets
         self.ratings = ratings
         self.players = players
         self.metrics = metrics
         self.interval_s = interval_s
+        #: The per-move clock of the tables made (0: none); a bot moves for a player past it.
+        self.move_clock_s = move_clock_s
         self.clock = clock
         self.notifier = Notifier(tickets.client)
         self.owner = secrets.token_hex(8)
@@ -238,9 +240,13 @@ class Matchmaker:
         seats = [SeatSpec(HUMAN, name) for name in names] + [
             SeatSpec(BOT, policy=table.policy, strength=table.strength)
             for _ in range(table.bots)]
+        # A player's move past the clock is made by the table's fill bots' policy (else the
+        # bot workers' default), so a player who never comes holds nobody up for long.
+        clock = ClockSpec(self.move_clock_s, "bot", table.policy) \
+            if self.move_clock_s > 0 else None
         await self.match.create_match(
             game, len(seats), seats=seats, holders=dict(enumerate(table.players)),
-            match_id=table.match_id)
+            match_id=table.match_id, clock=clock)
         if await self.tickets.complete(game, table):
             await self.tickets.notify(table.tickets)
 

@@ -76,7 +76,8 @@ async def build(match: MatchService, settings: PlayerSettings, policy: CallerPol
                              settings.guests_per_minute)
     servicer = PlayerServicer(players, callers)
     matchmaker = Matchmaker(match, TicketStore(client), ratings, store, metrics,
-                            interval_s=settings.matchmaker_interval_s, clock=match.clock)
+                            interval_s=settings.matchmaker_interval_s,
+                            move_clock_s=settings.matchmade_clock_s, clock=match.clock)
     mm_servicer = MatchmakerServicer(matchmaker, callers)
 
     def add(server: grpc.aio.Server) -> None:

@@ -36,6 +36,10 @@ class PlayerSettings:
 
     #: Seconds between two matching passes of a replica (a bot fill waits at most one more).
     matchmaker_interval_s: float = var("MATCHMAKER_INTERVAL", 0.25, seconds())
+    #: MATCHMAKER_MOVE_CLOCK: seconds a player of a matchmade table has for each move before
+    #: a bot makes it for them (a player who never comes does not hold the table up); 0:
+    #: no clock.
+    matchmade_clock_s: float = var("MATCHMAKER_MOVE_CLOCK", 60.0, seconds(zero=True))
 
     @classmethod
     def from_env(cls, environ: Mapping[str, str] | None = None) -> PlayerSettings:

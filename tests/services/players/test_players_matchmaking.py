@@ -19,6 +19,7 @@ from support.grpc_servers import channel_to, sample, scrape
 from support.match_client import GAME_ENUM
 from support.players import Stubs, player_replica, player_settings
 
+from cardroom.services.match.bots import MemoryQueue
 from cardroom.services.players.ratings import Rating, rating_key
 from cardroom.services.players.tickets import Ticket, mm_key
 from cardroom.shared.proto.cardroom.v1 import matchmaker_pb2 as mm
@@ -230,3 +231,32 @@ def test_a_replica_sigkilled_while_matching_loses_and_doubles_no_ticket(redis_ur
     finally:
         for replica in replicas:
             replica.kill()
+
+
+def test_a_matchmade_player_who_never_moves_has_a_bot_move_for_them(redis_url: str) -> None:
+    # MATCHMAKER_MOVE_CLOCK: the table's clock hands a silent player's turn to a bot.
+    queue = MemoryQueue()
+    settings = player_settings(matchmaker_interval_s=INTERVAL, matchmade_clock_s=1.0,
+                               calls_per_minute=0, guests_per_minute=0)
+    client = redis.Redis.from_url(redis_url)
+    with player_replica(redis_url, settings, queue=queue, timer_interval_s=0.05) as one, \
+            channel_to(one.port) as channel:
+        stubs = Queuer(channel)
+        people = _players(stubs, 3, "vivo", client, random.Random(3))
+        tickets = [stubs.mm.CreateTicket(mm.CreateTicketRequest(
+            game=GAME_ENUM["vivo"], min_players=3, max_players=3, rating_window=50.0,
+            max_window=50.0),
+            metadata=stubs.as_(credential).md(), timeout=5).ticket for _, credential in people]
+        deadline = time.monotonic() + 10
+        while (ticket := _ticket(client, "vivo", tickets[0].ticket_id)).state != "matched":
+            assert time.monotonic() < deadline, "the three were not matched"
+            time.sleep(0.05)
+        record = _match(client, ticket.match)
+        assert record["clock"] == {"seconds": 1.0, "on_timeout": "bot", "policy": ""}
+        started = time.monotonic()
+        while not any(match_id == ticket.match for match_id, _, _ in queue.sent):
+            assert time.monotonic() - started < 5, "no bot was asked to move for the player"
+            time.sleep(0.05)
+        (seat,) = {s for m, s, _ in queue.sent if m == ticket.match}
+        assert record["seats"][seat]["kind"] == "human" and record["seats"][seat]["player"]
+        assert seat in _match(client, ticket.match)["bots"]
