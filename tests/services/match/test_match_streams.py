@@ -217,10 +217,12 @@ async def _sample(server: MatchServer, limit: str) -> float:
     return value
 
 
+@pytest.mark.parametrize("processes", ["1", "2"])  # MATCH_PROCESSES: one, or a supervisor's
 def test_sigterm_ends_open_streams_for_a_resume_and_exits_within_the_grace(
-        redis_url: str, tmp_path: Path) -> None:
+        redis_url: str, tmp_path: Path, processes: str) -> None:
     process = ServiceProcess("cardroom.services.match", {"REDIS_URL": redis_url,
-                                                "CELERY_BROKER_URL": redis_url},
+                                                "CELERY_BROKER_URL": redis_url,
+                                                "MATCH_PROCESSES": processes},
                              tmp_path / "match.log")
     process.start()
     try:
@@ -315,9 +317,12 @@ def test_unary_calls_past_max_active_are_refused_while_health_answers(
         assert client.view(match_id).match_id == match_id
 
 
-def test_sigterm_lets_unary_calls_in_flight_finish(redis_url: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize("processes", ["1", "2"])
+def test_sigterm_lets_unary_calls_in_flight_finish(redis_url: str, tmp_path: Path,
+                                                   processes: str) -> None:
     process = ServiceProcess("cardroom.services.match", {"REDIS_URL": redis_url,
-                                                "CELERY_BROKER_URL": redis_url},
+                                                "CELERY_BROKER_URL": redis_url,
+                                                "MATCH_PROCESSES": processes},
                              tmp_path / "match.log")
     process.start()
     try:
