@@ -84,6 +84,7 @@ class LineReader:
         self._prompt: Callable[[], str] | None = None
         self._typed = ""
         self._cancel = False
+        self._idle = False
         self._wake_r, self._wake_w = os.pipe() if self.live else (-1, -1)
 
     def read(self, prompt: Callable[[], str], typed: str = "",
@@ -108,6 +109,40 @@ class LineReader:
             termios.tcsetattr(fd, termios.TCSANOW, saved)
             with self.lock:
                 self._prompt = None
+
+    def idle(self, seconds: float) -> None:
+        """Wait up to `seconds` (less once wake() is called) while no prompt is shown: keys
+        typed meanwhile are read and dropped unechoed, and Ctrl-D raises EOFError, so the
+        player may leave whether or not a prompt is up (Ctrl-C still interrupts)."""
+        if not self.live:
+            time.sleep(seconds)
+            return
+        fd = self.stdin.fileno()
+        saved = termios.tcgetattr(fd)
+        with self.lock:
+            self._idle = True
+        tty.setcbreak(fd, termios.TCSANOW)  # no echo, keys one by one
+        try:
+            deadline = time.monotonic() + seconds
+            while (left := deadline - time.monotonic()) > 0:
+                ready, _, _ = select.select([fd, self._wake_r], [], [], left)
+                if self._wake_r in ready:
+                    self._drain_wakeups()
+                    return
+                if fd in ready and "\x04" in os.read(fd, 1024).decode(errors="replace"):
+                    self._write("\r\n")
+                    raise EOFError
+        finally:
+            termios.tcsetattr(fd, termios.TCSANOW, saved)
+            with self.lock:
+                self._idle = False
+
+    def wake(self) -> None:
+        """End an idle() wait early (from another thread: news came); no-op otherwise."""
+        with self.lock:
+            if not (self._idle and self.live):
+                return
+        os.write(self._wake_w, b"x")
 
     def _read_plain(self, text: str) -> str:
         with self.lock:

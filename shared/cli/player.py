@@ -93,6 +93,7 @@ class Watcher(threading.Thread):
         # After the seq moved: a prompt drawn from here on sees it is stale (LineReader.read).
         if calling_off:
             self.reader.cancel()
+        self.reader.wake()  # a player waiting without a prompt looks at the match again
 
     def _resumed(self, cursor: int, reason: str) -> None:
         self.reader.show(f"[dim]connection lost ({escape(reason)}); back, resuming after "
@@ -147,7 +148,8 @@ class Player:
                     self._finish(view)
                     return 0
                 if not view.may_act:
-                    self._wait(view)
+                    if not self._waited(view):
+                        return 0
                 elif not self._turn(view):
                     return 0
         finally:
@@ -176,6 +178,22 @@ class Player:
         names = names_of(view.seats, view.seat)
         self.console.print(result_text(view.result, names, view.seat))
 
+    def _waited(self, view: MatchView) -> bool:
+        """Wait for the match to move on (see _wait); False when the player left meanwhile
+        (Ctrl-D or Ctrl-C with no prompt shown)."""
+        try:
+            self._wait(view)
+        except (EOFError, KeyboardInterrupt):
+            self._left(view)
+            return False
+        return True
+
+    def _left(self, view: MatchView) -> None:
+        self.console.print(f"\nLeft match {view.match_id}; your seat stays yours "
+                           f"({self._left_note()}).")
+        if self.come_back:
+            self.console.print(f"To come back: {self.come_back}", soft_wrap=True)
+
     def _wait(self, view: MatchView) -> None:
         assert self.watcher is not None
         awaited, since, said = self.waiting
@@ -190,6 +208,12 @@ class Player:
         self.waiting = (awaited, since, said)
         if self.watcher.failure is not None:
             time.sleep(POLL_S)  # the stream gave up: look at the match now and then
+        elif self.reader.live:
+            # Keys typed while there is no prompt are dropped unechoed; Ctrl-D leaves.
+            deadline = time.monotonic() + POLL_S
+            while self.watcher.seq <= view.event_seq and not self.watcher.stopping and (
+                    left := deadline - time.monotonic()) > 0:
+                self.reader.idle(left)
         else:
             self.watcher.wait_past(view.event_seq, POLL_S)
 
@@ -216,10 +240,7 @@ class Player:
             self.typed = (round_key, called_off.typed)
             return True
         except (EOFError, KeyboardInterrupt):
-            self.console.print(f"\nLeft match {view.match_id}; your seat stays yours "
-                               f"({self._left_note()}).")
-            if self.come_back:
-                self.console.print(f"To come back: {self.come_back}", soft_wrap=True)
+            self._left(view)
             return False
         self._act(view, line)
         return True

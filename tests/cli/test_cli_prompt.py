@@ -99,6 +99,26 @@ def test_cli_mixmatch_keys_typed_while_out_never_reach_the_next_round(
     assert term.close() == 0
 
 
+def test_cli_mixmatch_keys_typed_while_out_are_not_echoed_and_ctrl_d_leaves(
+        stack: Stack, room: Cardroom) -> None:
+    # A slow bot (30 s of thought): the round stays on while this seat is out of it.
+    term = Terminal(stack, "play", "mixmatch", "--hourglass", "0", "--strength", "1", *SEED)
+    term.expect(MATCH_ID)
+    match_id = term.group(1)
+    term.expect_exact(CLAIM_PROMPT)
+    term.send("999")
+    term.expect_shown("you claimed 999")
+    time.sleep(0.5)  # the app now waits for the round, with no prompt
+    term.child.send("zq7")
+    time.sleep(0.5)
+    term.send_eof()
+    term.expect_exact("your seat stays yours")
+    assert term.close() == 0
+    assert "zq7" not in term.text[term.text.index("you claimed 999"):]
+    view = room.match.get(match_id)
+    assert view.observation["round"] == 1 and view.observation["out"][0]
+
+
 def test_cli_mixmatch_half_a_line_is_dropped_when_the_round_ends(
         stack: Stack, room: Cardroom) -> None:
     term = Terminal(stack, *QUICK_MIXMATCH, "--hourglass", "0", *SEED)
