@@ -131,6 +131,9 @@ class Player:
         self.waiting: tuple[object, float, int] = (None, 0.0, 0)
         #: What was typed at a prompt called off within the same Mix Match round.
         self.typed: tuple[object, str] = (None, "")
+        #: The version of the match the table on screen shows (None: draw it again): an
+        #: error, a hint or help leaves it, and the prompt comes back below them.
+        self.shown: int | None = None
 
     def run(self, cursor: int = 0) -> int:
         """Play to the end; the exit status (0: the match is over or the player left)."""
@@ -222,12 +225,14 @@ class Player:
         assert self.watcher is not None
         self.waiting = (None, 0.0, 0)
         self.watcher.drawn_seq = view.event_seq
-        self._draw(view)
-        if view.game != "mixmatch" and view.legal_moves:
-            self.console.print(legal_line(view))
-        elif view.observation.get("phase") == "pick" and view.legal_moves:
-            picks = [m.removeprefix("pick ") for m in view.legal_moves]
-            self.console.print(Text(f"You may take: {' '.join(picks)}", style="bold"))
+        if view.version != self.shown:
+            self.shown = view.version
+            self._draw(view)
+            if view.game != "mixmatch" and view.legal_moves:
+                self.console.print(legal_line(view))
+            elif view.observation.get("phase") == "pick" and view.legal_moves:
+                picks = [m.removeprefix("pick ") for m in view.legal_moves]
+                self.console.print(Text(f"You may take: {' '.join(picks)}", style="bold"))
         round_key = (view.observation.get("round"), view.observation.get("phase"))
         typed = self.typed[1] if self.typed[0] == round_key else ""
         self.typed = (None, "")
@@ -265,7 +270,9 @@ class Player:
         if early:
             self.console.print(Text(early, style="yellow"))
             return
-        if typed.kind == moves.HELP:
+        if typed.kind == moves.REDRAW:
+            self.shown = None
+        elif typed.kind == moves.HELP:
             for item in moves.help_lines(view.game):
                 self.console.print(f"  {item}", markup=False)
         elif typed.kind == moves.HINT:

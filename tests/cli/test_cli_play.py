@@ -42,7 +42,8 @@ def room(stack: Stack) -> Iterator[Cardroom]:
 
 
 def legal_moves(text: str) -> list[str]:
-    """The numbered legal moves of the latest 'Legal:' line."""
+    """The numbered legal moves of the latest 'Legal:' line (the table stays on the screen
+    above a hint, help or refusal: read the whole screen, term.text)."""
     line = [row for row in text.splitlines() if row.startswith("Legal:")][-1]
     return re.findall(r"\d+:(\S+)", line)
 
@@ -57,7 +58,7 @@ def play_to_the_end(term: Terminal, rng: random.Random, limit: int = 80) -> int:
     """From a move prompt on the screen, answer every prompt with a legal move (by number or
     by card) until the game is over; the moves made."""
     for made in range(1, limit):
-        legal = legal_moves(term.last())
+        legal = legal_moves(term.text)
         choice = rng.randrange(len(legal))
         term.send(str(choice + 1) if rng.random() < 0.5 else legal[choice].lower())
         if term.expect([re.escape(MOVE_PROMPT), GAME_OVER]) == 1:
@@ -69,7 +70,7 @@ def play_until_refused(term: Terminal, rng: random.Random) -> None:
     """Play until the hand holds a card that may not be played, type it, and check that the
     refusal says why and what may be played."""
     for _ in range(40):
-        legal, cards = legal_moves(term.last()), hand(term.last())
+        legal, cards = legal_moves(term.text), hand(term.text)
         illegal = [c for c in cards if c not in legal]
         if illegal:
             term.send(illegal[0])
@@ -100,7 +101,7 @@ def test_cli_play_vivo_whole_game_against_bots_through_a_terminal(stack: Stack,
     term.send("?")
     term.expect_exact(MOVE_PROMPT)
     hint = re.search(r"Hint \(heuristic\): (\S+)", term.last())
-    assert hint is not None and hint.group(1) in legal_moves(term.last())
+    assert hint is not None and hint.group(1) in legal_moves(term.text)
     term.send("99")
     term.expect_exact(MOVE_PROMPT)
     assert "there is no move 99" in term.last()
@@ -170,12 +171,26 @@ def test_cli_play_shows_the_bots_moves_one_at_a_time_at_its_pace(stack: Stack) -
         found = term.expect([r"bot \d \(random\) plays", re.escape(MOVE_PROMPT)])
         seen.append((time.monotonic(), "bot" if found == 0 else "prompt"))
         if found == 1:
-            legal = legal_moves(term.last())
+            legal = legal_moves(term.text)
             term.send(legal[rng.randrange(len(legal))])
     term.kill()
     # Two bots' moves in a row (nothing of yours between) come at least the pace apart.
     gaps = [b[0] - a[0] for a, b in itertools.pairwise(seen) if a[1] == b[1] == "bot"]
     assert gaps and min(gaps) >= 0.4, seen
+
+
+def test_cli_help_hint_and_errors_leave_the_table_on_screen_enter_draws_it_again(
+        stack: Stack) -> None:
+    term = Terminal(stack, "play", "vivo", "--players", "3", "--bots", "random", "--seed", "4")
+    term.expect_exact(MOVE_PROMPT)
+    for line in ("h", "?", "Z99", "99"):  # help, a hint, a card that is none, a bad number
+        term.send(line)
+        term.expect_exact(MOVE_PROMPT)
+        assert "Your hand:" not in term.last(), line  # the table stays above, not drawn anew
+    term.send("")  # Enter: the table again
+    term.expect_exact(MOVE_PROMPT)
+    assert "Your hand:" in term.last()
+    term.kill()
 
 
 def test_cli_play_mixmatch_claims_win_the_rounds(stack: Stack, room: Cardroom) -> None:
