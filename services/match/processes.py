@@ -124,7 +124,8 @@ def _supervise(settings: MatchSettings, folder: Path, port: int,
                             process.pid, process.exitcode, started[i][0].pid,
                             extra={"replaced": process.pid, "replacement": started[i][0].pid})
             time.sleep(POLL_S)
-        log.info("received %s", stopping[0].name)
+        if status == 0:
+            log.info("received %s", stopping[0].name)
     finally:
         _stop([p for p, _ in started], SHUTDOWN_GRACE_SECONDS + STOP_EXTRA_S)
         httpd.shutdown()

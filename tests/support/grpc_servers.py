@@ -1,11 +1,12 @@
 """Cardroom gRPC servers in-process on free ports (real processes: deploy.launch.process),
-and probes of them: health, metrics scrapes, channels."""
+and probes of them: health, metrics scrapes, channels, calls retried while unavailable."""
 
 from __future__ import annotations
 
 import dataclasses
+import time
 import urllib.request
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -68,3 +69,16 @@ def sample(text: str, name: str, **labels: str) -> float | None:
             if s.name == name and all(s.labels.get(k) == v for k, v in labels.items()):
                 return float(s.value)
     return None
+
+
+def until_answered(call: Callable[[], Any], timeout: float = 30.0) -> Any:
+    """The call's answer, the call made again while the service answers UNAVAILABLE (a
+    replica or a process of it restarting, Redis failing over), up to `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            return call()
+        except grpc.RpcError as error:
+            if error.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)

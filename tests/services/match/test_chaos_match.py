@@ -18,6 +18,7 @@ from typing import Any
 
 import grpc
 import pytest
+from support.grpc_servers import until_answered
 from support.match_client import GAME_ENUM, mover
 from support.match_fixtures import with_store
 from support.redis_server import RedisServer
@@ -47,17 +48,6 @@ def replica(redis_server: RedisServer, tmp_path: Path) -> Iterator[ServiceProces
     process.stop()
 
 
-def _retrying(call: Callable[[], Any], timeout: float = 30.0) -> Any:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            return call()
-        except grpc.RpcError as error:
-            if error.code() != Code.UNAVAILABLE or time.monotonic() > deadline:
-                raise
-            time.sleep(0.02)
-
-
 class Table:
     """Human players of one trick-taking match, through one channel."""
 
@@ -72,12 +62,12 @@ class Table:
 
     def next_move(self) -> tuple[pb.SubmitMoveRequest, list[tuple[str, str]]] | None:
         """The next move (request and its credential), None once the match is over."""
-        public = _retrying(lambda: self.stub.GetMatch(
+        public = until_answered(lambda: self.stub.GetMatch(
             pb.GetMatchRequest(match_id=self.match_id), timeout=5).match)
         if public.status != pb.MATCH_STATUS_ACTIVE:
             return None
         auth = bearer(self.tokens[mover(public)])
-        view = _retrying(lambda: self.stub.GetMatch(
+        view = until_answered(lambda: self.stub.GetMatch(
             pb.GetMatchRequest(match_id=self.match_id), metadata=auth, timeout=5).match)
         return pb.SubmitMoveRequest(match_id=self.match_id, action=view.legal_moves[0],
                                     expected_version=view.version,
@@ -90,7 +80,7 @@ class Table:
             if move is None:
                 return
             request, auth = move
-            done = _retrying(partial(self.stub.SubmitMove, request, metadata=auth, timeout=5))
+            done = until_answered(partial(self.stub.SubmitMove, request, metadata=auth, timeout=5))
             self.acked.append(done.version)
 
 
@@ -167,7 +157,7 @@ def test_chaos_match_sigkill_then_a_retry_with_the_same_request_id_applies_once(
                 assert not answered  # the process died without reading it
             if when == "after":
                 assert answered
-            retry = _retrying(partial(stub.SubmitMove, request, metadata=auth, timeout=5))
+            retry = until_answered(partial(stub.SubmitMove, request, metadata=auth, timeout=5))
             assert retry.version == request.expected_version + 1
             if when == "after":
                 assert retry.duplicate and retry.version == first.result().version

@@ -25,6 +25,7 @@ from typing import Any
 import grpc
 import pytest
 import redis
+from support.grpc_servers import until_answered
 from support.match_client import mover
 from support.match_fixtures import with_store
 
@@ -70,18 +71,6 @@ def strict(tmp_path: Path) -> Iterator[tuple[RedisProcess, ServiceProcess]]:
 def _stub(replica: ServiceProcess) -> tuple[grpc.Channel, Any]:
     channel = grpc.insecure_channel(replica.address, options=FAST)
     return channel, match_pb2_grpc.MatchServiceStub(channel)
-
-
-def _until_answered(call: Callable[[], Any], timeout: float = 30.0) -> Any:
-    """The call's answer, retried while the service answers UNAVAILABLE."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            return call()
-        except grpc.RpcError as error:
-            if error.code() != Code.UNAVAILABLE or time.monotonic() > deadline:
-                raise
-            time.sleep(0.02)
 
 
 def _wait_health(replica: ServiceProcess, wanted: int, timeout: float = 10.0) -> float:
@@ -221,7 +210,7 @@ def test_chaos_redis_hung_fails_calls_within_the_timeout_then_recovers(
     finally:
         os.kill(store.popen.pid, signal.SIGCONT)
     _wait_health(replica, SERVING)
-    view = _until_answered(lambda: stub.GetMatch(
+    view = until_answered(lambda: stub.GetMatch(
         pb.GetMatchRequest(match_id=created.match_id), timeout=5).match)
     assert view.version == 1
     channel.close()
@@ -249,7 +238,7 @@ def test_chaos_redis_without_persistence_is_refused_in_strict_mode_and_loses_mat
         store.kill()
         store.start()
         with pytest.raises(grpc.RpcError) as gone:
-            _until_answered(lambda: lax_stub.GetMatch(pb.GetMatchRequest(match_id=lost),
+            until_answered(lambda: lax_stub.GetMatch(pb.GetMatchRequest(match_id=lost),
                                                       timeout=5))
         assert gone.value.code() == Code.NOT_FOUND
         # Turning the append-only file on (fsync always) brings the strict replica back.
@@ -288,7 +277,7 @@ def test_chaos_redis_killed_three_times_mid_bot_match_the_bots_finish_it_promptl
             game=common_pb2.GAME_VIVO, players=3, seats=seats, seed=9), timeout=10).match_id
 
         def version() -> pb.MatchView:
-            return _until_answered(lambda: stub.GetMatch(
+            return until_answered(lambda: stub.GetMatch(
                 pb.GetMatchRequest(match_id=match_id), timeout=5).match)
 
         for target in (6, 30, 55):  # three crashes at different points of the match

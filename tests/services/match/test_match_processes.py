@@ -13,11 +13,11 @@ import urllib.request
 from collections.abc import Callable, Iterator
 from functools import partial
 from pathlib import Path
-from typing import Any
 
 import grpc
 import pytest
 from support.client_stack import fresh_db
+from support.grpc_servers import until_answered
 from support.match_client import GAME_ENUM, mover
 from support.redis_server import RedisServer
 
@@ -61,18 +61,6 @@ def metric(port: int, name: str) -> float:
                if line.startswith(name) and not line.startswith("#"))
 
 
-def retrying(call: Callable[[], Any], timeout: float = 30.0) -> Any:
-    """`call`, again while the process behind the connection is gone (UNAVAILABLE)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            return call()
-        except grpc.RpcError as error:
-            if error.code() != grpc.StatusCode.UNAVAILABLE or time.monotonic() > deadline:
-                raise
-            time.sleep(0.02)
-
-
 def test_two_processes_serve_one_port_and_one_metrics_endpoint(
         replica: ServiceProcess) -> None:
     assert len(set(pids(replica))) == 2 and replica.popen is not None
@@ -110,16 +98,16 @@ def test_a_process_killed_mid_play_leaves_the_other_serving_and_comes_back(
                      "the first process killed was not started again")
         if move in (10, 20):
             os.kill(victims[move // 10 - 1], signal.SIGKILL)
-        seat = mover(retrying(partial(stub.GetMatch, public, timeout=10)).match)
-        mine = retrying(partial(stub.GetMatch, public, metadata=bearer(tokens[seat]),
+        seat = mover(until_answered(partial(stub.GetMatch, public, timeout=10)).match)
+        mine = until_answered(partial(stub.GetMatch, public, metadata=bearer(tokens[seat]),
                                 timeout=10)).match
         card = rng.choice(list(mine.legal_moves))
         request = pb.SubmitMoveRequest(match_id=created.match_id, vivo=pb.VivoMove(card=card),
                                        expected_version=mine.version,
                                        request_id=f"move-{mine.version}")
-        retrying(partial(stub.SubmitMove, request, metadata=bearer(tokens[seat]), timeout=10))
+        until_answered(partial(stub.SubmitMove, request, metadata=bearer(tokens[seat]), timeout=10))
         acknowledged += 1
-    final = retrying(partial(stub.GetMatch, public, timeout=10)).match
+    final = until_answered(partial(stub.GetMatch, public, timeout=10)).match
     channel.close()
     assert final.version == created.version + acknowledged  # each move once, none lost
     wait_for(lambda: not set(pids(replica)) & set(victims) and len(set(pids(replica))) == 2,
