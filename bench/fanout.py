@@ -32,6 +32,7 @@ from bench.match import (
     GAME,
     PLAYERS,
     ROOT,
+    STREAMS_PER_CONNECTION,
     Service,
     aio_connection,
     checkout_baseline,
@@ -49,8 +50,6 @@ MATCHES, WATCHERS_PER_MATCH = 250, 4
 #: Matches of the small run, whose 96 watchers the baseline can serve (its blocking Redis
 #: client holds a connection per stream, from a pool of 100).
 SMALL = 24
-#: Watchers to a connection (a connection carries at most 1,000 calls at once).
-PER_CONNECTION = 250
 #: Streams opened at once (gRPC cancels streams opened faster than the server takes them).
 BATCH = 100
 #: Seconds left for the last events to arrive once the moves stop.
@@ -118,7 +117,7 @@ async def open_watchers(stubs: list[Any], tables: list[Table],
     go into `opened` as they open (so a caller can close them when one is refused)."""
     wanted = [t for t in tables for _ in range(WATCHERS_PER_MATCH)]
     for start in range(0, len(wanted), BATCH):
-        calls = [(table, stubs[(start + i) // PER_CONNECTION].WatchMatch(
+        calls = [(table, stubs[(start + i) // STREAMS_PER_CONNECTION].WatchMatch(
                      pb.WatchMatchRequest(match_id=table.match_id, turns=turns)))
                  for i, table in enumerate(wanted[start:start + BATCH])]
         try:
@@ -182,7 +181,7 @@ async def measure(service: Service, matches: int, paces: tuple[float, ...],
         await asyncio.gather(*(t.create() for t in tables[start:start + BATCH]))
     # The watchers get connections of their own, as players' devices would.
     watch_channels = [aio_connection(port) for _ in
-                      range(0, matches * WATCHERS_PER_MATCH, PER_CONNECTION)]
+                      range(0, matches * WATCHERS_PER_MATCH, STREAMS_PER_CONNECTION)]
     watchers: list[tuple[Any, asyncio.Task[None]]] = []
     try:
         watchers = await open_watchers(
@@ -256,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         stack.stop()
     print(f"\nOne process per row group; 4-player VIVO matches with {WATCHERS_PER_MATCH} "
           "spectator streams each, all in this process (grpc.aio, one connection for the "
-          f"moves, {PER_CONNECTION} streams to each other connection); each match moves "
+          f"moves, {STREAMS_PER_CONNECTION} streams to each other connection); each match moves "
           f"{' (then '.join(f'{p:g}' for p in paces)}{')' * (len(paces) - 1)} times a second. The "
           "baseline runs MATCH_WORKERS=1100 (a thread per stream), this tree "
           "MATCH_MAX_STREAMS_PER_PEER=20000; Redis without persistence. CPU: the share of "

@@ -4,9 +4,10 @@
 
 A fresh `python -m services.match` and a redis-server of its own (no persistence). For
 each row, `watchers` lobby clients in this one process (grpc.aio, so every timestamp comes
-from one clock; PER_CONNECTION clients to a connection, the creator on one of its own):
-either each holds a WatchLobby stream, or each calls ListMatches (open matches, one page of
-100, newest first) every POLL_S seconds, as a lobby page without a stream would. Meanwhile
+from one clock; bench.match.STREAMS_PER_CONNECTION clients to a connection, the creator on
+one of its own): either each holds a WatchLobby stream, or each calls ListMatches (open
+matches, one page of 100, newest first) every POLL_S seconds, as a lobby page without a
+stream would. Meanwhile
 one creator opens 3-player VIVO tables with every seat open, `rate` a second; each row's
 tables are withdrawn before the next row. The delay of a table at a client is the time from
 its CreateMatch answer to the client's first sight of it (OPENED on the stream, or the
@@ -25,7 +26,13 @@ from typing import Any
 
 import grpc
 
-from bench.match import aio_connection, cpu_seconds, start_match_service, start_private_redis
+from bench.match import (
+    STREAMS_PER_CONNECTION,
+    aio_connection,
+    cpu_seconds,
+    start_match_service,
+    start_private_redis,
+)
 from cardroom.shared.proto.cardroom.v1 import common_pb2, match_pb2_grpc
 from cardroom.shared.proto.cardroom.v1 import match_pb2 as pb
 from cardroom.shared.wire.tokens import bearer
@@ -37,9 +44,6 @@ POLL_S = 1.0
 SETTLE_S = 2.0
 #: Streams opened at once (gRPC cancels streams opened faster than the server takes them).
 BATCH = 100
-#: Clients per connection: a connection carries at most 1,000 calls at once (the service's
-#: HTTP/2 limit), and players' devices would each have their own.
-PER_CONNECTION = 250
 #: The service's limits lifted so that one creator and one client address may do all this.
 LIMITS = {"MATCH_MAX_STREAMS_PER_PEER": "20000", "MATCH_LOBBY_PER_CREATOR": "0"}
 OPEN_TABLE = pb.CreateMatchRequest(game=common_pb2.GAME_VIVO, players=3,
@@ -108,7 +112,8 @@ def _pct(values: list[float], q: float) -> float:
 async def measure(port: int, pid: int, mode: str, watchers: int, rate: float,
                   seconds: float) -> None:
     """One row: `watchers` clients in `mode` ("push" or "poll") while tables open."""
-    channels = [aio_connection(port) for _ in range(0, watchers + PER_CONNECTION, PER_CONNECTION)]
+    per = STREAMS_PER_CONNECTION
+    channels = [aio_connection(port) for _ in range(0, watchers + per, per)]
     stub = match_pb2_grpc.MatchServiceStub(channels[0])  # the creator's own connection
     stubs = [match_pb2_grpc.MatchServiceStub(c) for c in channels[1:]]
     sightings, stop, calls = Sightings(watchers), asyncio.Event(), []
@@ -117,12 +122,12 @@ async def measure(port: int, pid: int, mode: str, watchers: int, rate: float,
         if mode == "push":
             for start in range(0, watchers, BATCH):
                 ready = [asyncio.Event() for _ in range(start, min(watchers, start + BATCH))]
-                tasks += [asyncio.create_task(stream(stubs[(start + i) // PER_CONNECTION],
+                tasks += [asyncio.create_task(stream(stubs[(start + i) // per],
                                                      start + i, sightings, event, calls))
                           for i, event in enumerate(ready)]
                 await asyncio.wait_for(asyncio.gather(*(e.wait() for e in ready)), 30)
         else:
-            tasks = [asyncio.create_task(poll(stubs[i // PER_CONNECTION], i, sightings, stop,
+            tasks = [asyncio.create_task(poll(stubs[i // per], i, sightings, stop,
                                               POLL_S * i / watchers))
                      for i in range(watchers)]
             await asyncio.sleep(POLL_S)
@@ -172,7 +177,7 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         stack.stop()
     print(f"\nOne match service and its own Redis (no persistence); the clients in this "
-          f"process, {PER_CONNECTION} to a connection; a creator opening {rate:g} 3-player "
+          f"process, {STREAMS_PER_CONNECTION} to a connection; a creator opening {rate:g} 3-player "
           f"VIVO tables a second for {seconds:g} s per row; CPU: the share of one core the "
           "service used meanwhile.")
     return 0

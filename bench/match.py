@@ -318,6 +318,11 @@ def connections(port: int, count: int) -> tuple[grpc.Channel, ...]:
     return channels
 
 
+#: Streams a benchmark puts on one connection of its own (aio_connection), as players'
+#: devices each have theirs: well below the 1,000 calls a connection carries at once.
+STREAMS_PER_CONNECTION = 250
+
+
 def aio_connection(port: int) -> grpc.aio.Channel:
     """A grpc.aio channel to `port` on a connection of its own: gRPC otherwise shares one
     connection between channels to one address, and a connection carries at most 1,000
