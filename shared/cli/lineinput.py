@@ -11,6 +11,7 @@ is gone. Without a terminal (moves piped in) lines are read as they come.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import os
 import re
 import select
@@ -19,7 +20,7 @@ import termios
 import threading
 import time
 import tty
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TextIO
 
 from rich.cells import cell_len
@@ -65,6 +66,18 @@ def _cells_from_end(text: str, cells: int) -> str:
     return _cells_from_start(text[::-1], cells)[::-1]
 
 
+@contextlib.contextmanager
+def _keys_one_by_one(fd: int) -> Iterator[None]:
+    """The terminal in cbreak mode for the block (keys as typed, none echoed by the
+    terminal; Ctrl-C still interrupts), its settings restored after."""
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd, termios.TCSANOW)
+    try:
+        yield
+    finally:
+        termios.tcsetattr(fd, termios.TCSANOW, saved)
+
+
 class Cancelled(Exception):
     """The line was called off by `LineReader.cancel`; `typed` is what had been typed."""
 
@@ -94,7 +107,6 @@ class LineReader:
         if not self.live:
             return self._read_plain(prompt())
         fd = self.stdin.fileno()
-        saved = termios.tcgetattr(fd)
         termios.tcflush(fd, termios.TCIFLUSH)  # type-ahead was meant for an older table
         self._drain_wakeups()
         with self.lock:
@@ -102,11 +114,10 @@ class LineReader:
                 raise Cancelled(typed)
             self._prompt, self._typed, self._cancel = prompt, typed, False
             self._draw()
-        tty.setcbreak(fd, termios.TCSANOW)
         try:
-            return self._edit(fd, prompt)
+            with _keys_one_by_one(fd):
+                return self._edit(fd, prompt)
         finally:
-            termios.tcsetattr(fd, termios.TCSANOW, saved)
             with self.lock:
                 self._prompt = None
 
@@ -118,22 +129,20 @@ class LineReader:
             time.sleep(seconds)
             return
         fd = self.stdin.fileno()
-        saved = termios.tcgetattr(fd)
         with self.lock:
             self._idle = True
-        tty.setcbreak(fd, termios.TCSANOW)  # no echo, keys one by one
         try:
-            deadline = time.monotonic() + seconds
-            while (left := deadline - time.monotonic()) > 0:
-                ready, _, _ = select.select([fd, self._wake_r], [], [], left)
-                if self._wake_r in ready:
-                    self._drain_wakeups()
-                    return
-                if fd in ready and "\x04" in os.read(fd, 1024).decode(errors="replace"):
-                    self._write("\r\n")
-                    raise EOFError
+            with _keys_one_by_one(fd):
+                deadline = time.monotonic() + seconds
+                while (left := deadline - time.monotonic()) > 0:
+                    ready, _, _ = select.select([fd, self._wake_r], [], [], left)
+                    if self._wake_r in ready:
+                        self._drain_wakeups()
+                        return
+                    if fd in ready and "\x04" in os.read(fd, 1024).decode(errors="replace"):
+                        self._write("\r\n")
+                        raise EOFError
         finally:
-            termios.tcsetattr(fd, termios.TCSANOW, saved)
             with self.lock:
                 self._idle = False
 
